@@ -1,0 +1,23 @@
+/** Server routes under API_BASE, shared by the Fastify routes, the API client and the tests. */
+export const apiPaths = {
+  health: '/health',
+  login: '/login',
+  logout: '/logout',
+  profile: '/profile',
+  changePassword: '/profile/password',
+  twoFactorSetup: '/profile/2fa/setup',
+  twoFactorEnable: '/profile/2fa/enable',
+  twoFactorDisable: '/profile/2fa/disable',
+  resetRequest: '/password-reset',
+  resetVerifyCode: '/password-reset/verify-code',
+  resetById: (id: string) => `/password-reset/${encodeURIComponent(id)}`,
+  generateMenu: (profileId: number) => `/generateMenu/${profileId}`,
+  smsTopUpHistory: '/smsTopUpHistory/1',
+  getReligion: '/getReligion',
+  setReligion: '/setReligion',
+  getEntityTypeCount: '/getEntityTypeCount/1',
+  getTotalPendingRegistration: '/getTotalPendingRegistration',
+  searchTransaction: (limit: number, offset: number) => `/searchTransaction/${limit}/${offset}`,
+  searchMember: (limit: number, offset: number) => `/searchMember/${limit}/${offset}`,
+  dashboardSummary: '/dashboard/summary',
+} as const;

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { ACTIONS, FEATURES } from '../permissions';
+import { NewPassword } from '../password-policy';
+import { LOCALES } from '../locale';
+
+const Otp = z.string().regex(/^\d{6}$/);
+
+export const LoginInput = z.object({
+  username: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(256),
+  otp: Otp.optional(),
+  remember: z.boolean().optional(),
+});
+export type LoginInput = z.infer<typeof LoginInput>;
+
+export const PermissionEntrySchema = z.object({
+  name: z.enum(FEATURES),
+  permissions: z.string(),
+});
+
+/** The profile the spec names (section 3), plus what the shell needs to render. */
+export const Profile = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  level: z.string().nullable(),
+  branch: z.number().int().nullable(),
+  branchName: z.string().nullable(),
+  religionId: z.number().int().nullable(),
+  religion: z.string().nullable(),
+  entity: z.string().nullable(),
+  entityId: z.number().int().nullable(),
+  entityCode: z.string().nullable(),
+  force_change_password: z.boolean(),
+  twoFactorEnabled: z.boolean(),
+  language: z.enum(LOCALES),
+  permissions: z.array(PermissionEntrySchema),
+});
+export type Profile = z.infer<typeof Profile>;
+
+export const LoginResult = z.object({ token: z.string(), profile: Profile });
+export type LoginResult = z.infer<typeof LoginResult>;
+
+export const ChangePasswordInput = z.object({
+  currentPassword: z.string().min(1).max(256),
+  newPassword: NewPassword,
+});
+export type ChangePasswordInput = z.infer<typeof ChangePasswordInput>;
+
+export const TwoFactorSetup = z.object({ secret: z.string(), otpauthUrl: z.string(), qrDataUrl: z.string() });
+export type TwoFactorSetup = z.infer<typeof TwoFactorSetup>;
+export const TwoFactorConfirmInput = z.object({ otp: Otp });
+export const TwoFactorDisableInput = z.object({ password: z.string().min(1).max(256), otp: Otp });
+
+export const ResetRequestInput = z.object({
+  username: z.string().trim().min(1).max(254),
+  channel: z.enum(['sms', 'email']),
+});
+export type ResetRequestInput = z.infer<typeof ResetRequestInput>;
+export const ResetVerifyCodeInput = z.object({ username: z.string().trim().min(1).max(254), code: Otp });
+export const ResetVerifyCodeResult = z.object({ resetId: z.string() });
+export const ResetIdParam = z.object({ id: z.string().min(16).max(128) });
+export const ResetCompleteInput = z.object({ password: NewPassword, otp: Otp.optional() });
+export const ResetStatus = z.object({ valid: z.literal(true), needsOtp: z.boolean() });
+
+export { ACTIONS };

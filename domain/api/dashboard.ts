@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+const Money = z.object({ amount: z.number().int(), currency: z.string() });
+export const RecentTransaction = z.object({
+  id: z.string(),
+  reference: z.string(),
+  member: z.string(),
+  institution: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  method: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+});
+export type RecentTransaction = z.infer<typeof RecentTransaction>;
+
+export const DashboardSummary = z.object({
+  scope: z.string(),
+  collectedThisMonth: Money,
+  collectedThisYear: Money,
+  transactionsThisMonth: z.number().int(),
+  pendingTransactions: z.number().int(),
+  failedTransactions: z.number().int(),
+  members: z.number().int(),
+  institutions: z.number().int(),
+  byMethod: z.array(z.object({ method: z.string(), amount: z.number().int(), count: z.number().int() })),
+  byMonth: z.array(z.object({ month: z.string(), amount: z.number().int() })),
+  byInstitution: z.array(z.object({ institution: z.string(), amount: z.number().int() })),
+  recent: z.array(RecentTransaction),
+});
+export type DashboardSummary = z.infer<typeof DashboardSummary>;

@@ -1,0 +1,16 @@
+/** Business constants from the spec (section 9). */
+export const APP_VERSION = '1.10.40';
+export const COUNTRY_CODE = 'TZ';
+export const PREFERRED_COUNTRIES = ['TZ', 'BI', 'CD', 'RW', 'UG', 'KE'] as const;
+export const PENDING_POLL_MS = 30_000;
+export const SEARCH_PAGE_SIZE = 7;
+export const SEARCH_MIN_CHARS = 3;
+export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
+export const MAX_TEXT_CHARS = 1000;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 256;
+export const TOAST_MS = 5000;
+export const CURRENCY_DECIMALS = 4;
+export const BANK_NAME = 'Sadaka Bank';
+export const DUE_FILTERS = ['today', '7d', '1m', '3m', '6m'] as const;
+export type DueFilter = (typeof DUE_FILTERS)[number];

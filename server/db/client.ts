@@ -1,0 +1,71 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index';
+
+export type Schema = typeof schema;
+/** Both drivers share this type, so services never know which database they run on. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** Raw SQL access for the job queue and tests, the same on both drivers. */
+export type RawSql = {
+  query: (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+  exec: (text: string) => Promise<void>;
+};
+
+export type Database = {
+  db: Db;
+  raw: RawSql;
+  kind: 'pglite' | 'postgres';
+  close: () => Promise<void>;
+};
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** Opens PGlite in `dataDir` (or in memory when dataDir is null) and applies the migrations. */
+export async function openPglite(dataDir: string | null): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir ?? undefined, { extensions: { pg_trgm } });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+  return {
+    db,
+    kind: 'pglite',
+    raw: {
+      query: async (text, values) => ({ rows: (await client.query<Record<string, unknown>>(text, values)).rows }),
+      exec: async (text) => {
+        await client.exec(text);
+      },
+    },
+    close: () => client.close(),
+  };
+}
+
+/** Connects to PostgreSQL with a pool and applies the migrations. */
+export async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
+  return {
+    db,
+    kind: 'postgres',
+    raw: {
+      query: async (text, values) => ({ rows: (await pool.query(text, values)).rows }),
+      exec: async (text) => {
+        await pool.query(text);
+      },
+    },
+    close: () => pool.end(),
+  };
+}
+
+export function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string | null }): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+}

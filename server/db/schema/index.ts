@@ -1,0 +1,9 @@
+// drizzle-kit and the db client read the whole model from here.
+export * from './reference';
+export * from './institutions';
+export * from './members';
+export * from './users';
+export * from './auth';
+export * from './money';
+export * from './messaging';
+export * from './approvals';

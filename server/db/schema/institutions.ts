@@ -1,0 +1,109 @@
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bankBranches, institutionLevels, religions } from './reference';
+
+/**
+ * Churches, mosques and the levels above them. `path` is the materialised chain of ids
+ * ("/1/4/9/") so "this institution and everything below it" is one indexed prefix match.
+ */
+export const institutions = pgTable(
+  'institutions',
+  {
+    id: serial('id').primaryKey(),
+    religionId: integer('religion_id').notNull().references(() => religions.id),
+    levelId: integer('level_id').notNull().references(() => institutionLevels.id),
+    parentId: integer('parent_id').references((): AnyPgColumn => institutions.id),
+    path: text('path').notNull().default(''),
+    title: text('title').notNull(),
+    abbreviation: text('abbreviation'),
+    code: text('code').notNull().unique(),
+    accountNumber: text('account_number'),
+    accountName: text('account_name'),
+    branchId: integer('branch_id').references(() => bankBranches.id),
+    region: text('region'),
+    district: text('district'),
+    street: text('street'),
+    logoUploadId: integer('logo_upload_id'),
+    defaultUserId: integer('default_user_id'),
+    referralCode: text('referral_code'),
+    registrationChannel: text('registration_channel').notNull().default('branch'),
+    status: text('status').notNull().default('active'),
+    selfManageOfferings: boolean('self_manage_offerings').notNull().default(false),
+    smsLeft: integer('sms_left').notNull().default(0),
+    smsCap: integer('sms_cap').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('institutions_path').on(t.path),
+    index('institutions_branch').on(t.branchId),
+    index('institutions_religion').on(t.religionId),
+    check('institutions_status', sql`${t.status} in ('unfinished','submitted','active','rejected','disabled')`),
+    check('institutions_sms', sql`${t.smsLeft} >= 0 and ${t.smsCap} >= 0`),
+  ],
+);
+
+export const signatories = pgTable('signatories', {
+  id: serial('id').primaryKey(),
+  institutionId: integer('institution_id').notNull().references(() => institutions.id),
+  name: text('name').notNull(),
+  phone: text('phone').notNull(),
+  email: text('email'),
+  documentUploadId: integer('document_upload_id'),
+});
+
+export const bankAccounts = pgTable(
+  'bank_accounts',
+  {
+    id: serial('id').primaryKey(),
+    institutionId: integer('institution_id').notNull().references(() => institutions.id),
+    accountNumber: text('account_number').notNull(),
+    accountName: text('account_name').notNull(),
+    branchId: integer('branch_id').references(() => bankBranches.id),
+    currency: text('currency').notNull().default('TZS'),
+    status: text('status').notNull().default('requested'),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('bank_accounts_number').on(t.accountNumber),
+    check('bank_accounts_status', sql`${t.status} in ('requested','activated','disabled','rejected')`),
+  ],
+);
+
+export const zones = pgTable(
+  'zones',
+  {
+    id: serial('id').primaryKey(),
+    institutionId: integer('institution_id').notNull().references(() => institutions.id),
+    parentId: integer('parent_id').references((): AnyPgColumn => zones.id),
+    name: text('name').notNull(),
+    community: text('community'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('zones_institution_name').on(t.institutionId, t.name)],
+);
+
+export const uploads = pgTable('uploads', {
+  id: serial('id').primaryKey(),
+  storageName: text('storage_name').notNull().unique(),
+  originalName: text('original_name').notNull(),
+  mimeType: text('mime_type').notNull(),
+  sizeBytes: integer('size_bytes').notNull(),
+  uploadedBy: integer('uploaded_by'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const referrers = pgTable(
+  'referrers',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    employeeNo: text('employee_no'),
+    phone: text('phone'),
+    referralCode: text('referral_code').notNull().unique(),
+    branchId: integer('branch_id').references(() => bankBranches.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('referrers_kind', sql`${t.kind} in ('staff','freelancer')`)],
+);

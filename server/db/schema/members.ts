@@ -1,0 +1,77 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { institutions, zones } from './institutions';
+
+export const members = pgTable(
+  'members',
+  {
+    id: serial('id').primaryKey(),
+    /** Client-generated id from an offline registration (the idempotency key), when it came that way. */
+    clientId: uuid('client_id').unique(),
+    institutionId: integer('institution_id').notNull().references(() => institutions.id),
+    zoneId: integer('zone_id').references(() => zones.id),
+    code: text('code').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    /** E.164, e.g. +255712345678. */
+    phone: text('phone').notNull(),
+    email: text('email'),
+    gender: text('gender'),
+    preferredLanguage: text('preferred_language').notNull().default('sw'),
+    country: text('country').notNull().default('TZ'),
+    addressOne: text('address_one'),
+    city: text('city'),
+    state: text('state'),
+    postalCode: text('postal_code'),
+    createdBy: integer('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('members_institution_code').on(t.institutionId, t.code),
+    uniqueIndex('members_institution_phone').on(t.institutionId, t.phone).where(sql`${t.deletedAt} is null`),
+    index('members_phone').on(t.phone),
+    index('members_name_search').on(sql`lower(${t.firstName} || ' ' || ${t.lastName}) text_pattern_ops`),
+    index('members_last_name_search').on(sql`lower(${t.lastName}) text_pattern_ops`),
+    index('members_code_search').on(sql`lower(${t.code}) text_pattern_ops`),
+    check('members_language', sql`${t.preferredLanguage} in ('sw','en')`),
+  ],
+);
+
+export const offeringTypes = pgTable(
+  'offering_types',
+  {
+    id: serial('id').primaryKey(),
+    institutionId: integer('institution_id').notNull().references(() => institutions.id),
+    title: text('title').notNull(),
+    /** Shares in basis points; they always total 10000 (100%). */
+    churchBp: integer('church_bp').notNull(),
+    fieldBp: integer('field_bp').notNull(),
+    unionBp: integer('union_bp').notNull(),
+    active: integer('active').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('offering_types_institution_title').on(t.institutionId, t.title),
+    check('offering_types_total', sql`${t.churchBp} + ${t.fieldBp} + ${t.unionBp} = 10000`),
+    check('offering_types_non_negative', sql`${t.churchBp} >= 0 and ${t.fieldBp} >= 0 and ${t.unionBp} >= 0`),
+  ],
+);
+
+export const pledges = pgTable(
+  'pledges',
+  {
+    id: serial('id').primaryKey(),
+    institutionId: integer('institution_id').notNull().references(() => institutions.id),
+    memberId: integer('member_id').notNull().references(() => members.id),
+    offeringTypeId: integer('offering_type_id').references(() => offeringTypes.id),
+    currency: text('currency').notNull().default('TZS'),
+    total: integer('total').notNull(),
+    paid: integer('paid').notNull().default(0),
+    dueDate: timestamp('due_date', { withTimezone: true }).notNull(),
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    paymentMethod: text('payment_method'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('pledges_amounts', sql`${t.total} > 0 and ${t.paid} >= 0`)],
+);

@@ -1,0 +1,79 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorBody } from '../../domain/api/common';
+import { fieldLabels, messages } from '../../domain/messages';
+import { AppError } from '../lib/app-error';
+
+type Issue = { keyword: string; instancePath: string; message: string; params: { origin?: string; minimum?: unknown; maximum?: unknown; expected?: string } };
+type Translate = (d: { id: string; message: string }, v?: Record<string, unknown>) => string;
+
+const byId = new Map<string, { id: string; message: string }>(Object.values(messages).map((d) => [d.id, d]));
+
+/**
+ * One error handler for the whole API: validation errors become localised 400s naming the field,
+ * AppErrors keep their status and code, and anything unexpected is logged and answered with a
+ * generic localised 500 — never a stack trace.
+ */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const t = request.t;
+    if (error instanceof AppError) {
+      const body: ErrorBody = {
+        statusCode: error.statusCode,
+        code: error.code,
+        message: t(error.descriptor, error.values),
+        ...(error.fields ? { fields: error.fields.map((f) => ({ path: f.path, message: t(f.descriptor, f.values) })) } : {}),
+      };
+      return reply.status(error.statusCode).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const context = (error as { validationContext?: string }).validationContext ?? 'body';
+      const input = (request as unknown as Record<string, unknown>)[context];
+      const fields = (error.validation as unknown as Issue[]).map((entry) => describeIssue(entry, input, t));
+      const body: ErrorBody = { statusCode: 400, code: 'validation', message: fields[0]?.message ?? t(messages.badRequest), fields };
+      return reply.status(400).send(body);
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status === 415) return reply.status(415).send({ statusCode: 415, code: 'unsupported_media_type', message: t(messages.jsonOnly) });
+    if (status === 429) return reply.status(429).send({ statusCode: 429, code: 'rate_limited', message: t(messages.tooManyRequests) });
+    if (status >= 400 && status < 500) {
+      // Malformed JSON, body too large and the like: the client's fault, said plainly.
+      return reply.status(status).send({ statusCode: status, code: error.code?.toLowerCase() ?? 'bad_request', message: t(messages.badRequest) });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ statusCode: 500, code: 'internal', message: t(messages.somethingWrong) });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ statusCode: 404, code: 'not_found', message: request.t(messages.notFound) });
+  });
+});
+
+function valueAt(input: unknown, path: string[]): unknown {
+  let value = input;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}
+
+/** Names the field and says what is wrong with it, in the spec's words where it has them. */
+function describeIssue(issue: Issue, input: unknown, t: Translate) {
+  const segments = issue.instancePath.split('/').filter(Boolean);
+  const path = segments.join('.');
+  const leaf = segments.filter((segment) => !/^\d+$/.test(segment)).pop() ?? '';
+  const label = fieldLabels[leaf as keyof typeof fieldLabels];
+  const field = label ? t(label) : leaf || t(fieldLabels.value);
+  const known = byId.get(issue.message);
+  if (known) return { path, message: t(known, { field }) };
+  const value = valueAt(input, segments);
+  const empty = value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+  if (empty) return { path, message: t(messages.fieldRequired, { field }) };
+  const { origin, expected, minimum, maximum } = issue.params;
+  if (issue.keyword === 'invalid_type' && (expected === 'number' || expected === 'int')) return { path, message: t(messages.fieldDigits, { field }) };
+  if (issue.keyword === 'too_big' && origin === 'string') return { path, message: t(messages.fieldTooLong, { field, max: maximum }) };
+  if (issue.keyword === 'too_small' && origin === 'string') return { path, message: t(messages.fieldTooShort, { field, min: minimum }) };
+  return { path, message: t(messages.fieldInvalid, { field }) };
+}
