@@ -1,15 +1,34 @@
+import type { SmsStatus } from '../domain/statuses';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Translator } from './i18n';
 
+/** Sends an SMS through the configured provider and records it (charged to the institution, if any). */
+export type SmsSender = {
+  send(input: {
+    to: string;
+    message: string;
+    institutionId: number | null;
+    purpose: string;
+    createdBy?: number | null;
+  }): Promise<{ id: number; status: SmsStatus }>;
+};
+
+/** Sends mail over SMTP when configured, otherwise records it in the local outbox. */
+export type Mailer = {
+  send(input: { to: string; subject: string; text: string }): Promise<{ id: number }>;
+};
+
 /**
  * What services need from the outside world, built once per process (or per test) and passed
- * down explicitly. Providers join it as they land (sms, mail, payments).
+ * down explicitly.
  */
 export type AppContext = {
   config: Config;
   database: Database;
   translator: Translator;
+  sms: SmsSender;
+  mail: Mailer;
   /** Injected clock so expiry rules can be tested without waiting. */
   now: () => Date;
 };
