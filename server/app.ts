@@ -47,7 +47,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     { prefix: API_BASE },
   );
-  await app.register(swaggerUi, { routePrefix: `${API_BASE}/docs`, uiConfig: { docExpansion: 'list' } });
+  await app.register(swaggerUi, { routePrefix: `${API_BASE}/docs`, uiConfig: { docExpansion: 'list' }, staticCSP: true });
 
   if (options.serveClient) await app.register(staticClientPlugin, { root: options.ctx.config.clientDir });
   return app;
