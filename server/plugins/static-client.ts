@@ -20,8 +20,8 @@ export const staticClientPlugin = fp(async (app: FastifyInstance, options: { roo
     index: false,
     setHeaders(res, path) {
       const name = `/${path.slice(options.root.length).replace(/^\/+/, '')}`;
-      if (NO_CACHE.has(name)) res.setHeader('cache-control', 'no-cache');
-      else if (name.startsWith('/assets/')) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      if (NO_CACHE.has(name)) res.header('cache-control', 'no-cache');
+      else if (name.startsWith('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
     },
   });
   app.addHook('onRequest', async (request, reply) => {

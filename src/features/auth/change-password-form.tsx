@@ -1,0 +1,64 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useForm } from 'react-hook-form';
+import { ChangePasswordInput } from '../../../domain/api/auth';
+import { fieldLabels, messages } from '../../../domain/messages';
+import { Field } from '../../components/ui/field';
+import { ApiError } from '../../lib/api-client';
+import { errorText } from '../../lib/error-message';
+import { fieldErrorText } from '../../lib/form-errors';
+import { showToast } from '../../lib/toast';
+import { useChangePassword } from './api';
+import { PasswordChecklist } from './password-checklist';
+
+export function ChangePasswordForm() {
+  const { t, i18n } = useLingui();
+  const change = useChangePassword();
+  const form = useForm({ resolver: zodResolver(ChangePasswordInput), defaultValues: { currentPassword: '', newPassword: '' } });
+  const { errors, isSubmitting } = form.formState;
+  const newPassword = form.watch('newPassword') ?? '';
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await change.mutateAsync(values);
+      form.reset();
+      showToast({ tone: 'success', message: i18n._(messages.passwordChanged) });
+    } catch (error) {
+      // Field-level answers (wrong current password, reused password) go next to their field.
+      if (error instanceof ApiError && error.fields.length > 0) {
+        for (const field of error.fields) {
+          if (field.path === 'currentPassword' || field.path === 'newPassword') form.setError(field.path, { type: 'server', message: field.message });
+        }
+        return;
+      }
+      form.setError('root', { type: 'server', message: errorText(error, t`You are offline. Connect to the internet and try again.`) });
+    }
+  });
+
+  return (
+    <form className="form" noValidate onSubmit={onSubmit} aria-labelledby="change-password-title">
+      <h2 id="change-password-title" className="card-title">
+        <Trans>Change password</Trans>
+      </h2>
+      {errors.root ? (
+        <p className="notice notice-error" role="alert">
+          {errors.root.message}
+        </p>
+      ) : null}
+      <Field id="current-password" label={t`Current password`} error={fieldErrorText(errors.currentPassword, i18n._(fieldLabels.currentPassword))}>
+        <input id="current-password" type="password" autoComplete="current-password" {...form.register('currentPassword')} />
+      </Field>
+      <Field
+        id="change-new-password"
+        label={t`New password`}
+        error={fieldErrorText(errors.newPassword, i18n._(fieldLabels.newPassword))}
+        hint={<PasswordChecklist id="change-password-rules" password={newPassword} />}
+      >
+        <input id="change-new-password" type="password" autoComplete="new-password" aria-describedby="change-password-rules" {...form.register('newPassword')} />
+      </Field>
+      <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+        <Trans>Change password</Trans>
+      </button>
+    </form>
+  );
+}

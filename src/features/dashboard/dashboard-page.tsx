@@ -1,0 +1,91 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import type { DashboardSummary } from '../../../domain/api/dashboard';
+import { toLocale } from '../../../domain/locale';
+import { formatMoney } from '../../../domain/money';
+import { EmptyState } from '../../components/ui/empty-state';
+import { Spinner } from '../../components/ui/spinner';
+import { errorText } from '../../lib/error-message';
+import { dashboardQueries } from './api';
+import { BarChart, ShareList } from './bar-chart';
+import { methodLabels } from './labels';
+import { RecentTable } from './recent-table';
+
+function monthLabel(month: string, locale: string): string {
+  // `month` is YYYY-MM; the day is pinned so time zones cannot shift it into the previous month.
+  const date = new Date(`${month}-15T12:00:00Z`);
+  return Number.isNaN(date.getTime()) ? month : new Intl.DateTimeFormat(locale, { month: 'short' }).format(date);
+}
+
+function Cards({ summary, locale }: { summary: DashboardSummary; locale: string }) {
+  const { t } = useLingui();
+  const number = new Intl.NumberFormat(locale);
+  const cards = [
+    { key: 'month', label: t`Collected this month`, value: formatMoney(summary.collectedThisMonth.amount, summary.collectedThisMonth.currency, locale) },
+    { key: 'year', label: t`Collected this year`, value: formatMoney(summary.collectedThisYear.amount, summary.collectedThisYear.currency, locale) },
+    { key: 'trx', label: t`Transactions this month`, value: number.format(summary.transactionsThisMonth) },
+    { key: 'pending', label: t`Pending transactions`, value: number.format(summary.pendingTransactions) },
+    { key: 'failed', label: t`Failed transactions`, value: number.format(summary.failedTransactions) },
+    { key: 'members', label: t`Members`, value: number.format(summary.members) },
+    { key: 'institutions', label: t`Churches and mosques`, value: number.format(summary.institutions) },
+  ];
+  return (
+    <ul className="stat-cards">
+      {cards.map((card) => (
+        <li key={card.key} className="stat-card">
+          <span className="stat-label">{card.label}</span>
+          <span className="stat-value">{card.value}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function DashboardPage() {
+  const { t, i18n } = useLingui();
+  const locale = toLocale(i18n.locale);
+  const summary = useQuery(dashboardQueries.summary(locale));
+
+  if (summary.isPending) return <Spinner label={t`Loading…`} />;
+  if (summary.isError) {
+    return (
+      <div className="card">
+        <EmptyState title={errorText(summary.error, t`You are offline. The dashboard needs a connection.`)} />
+      </div>
+    );
+  }
+  const data = summary.data;
+  const currency = data.collectedThisYear.currency;
+  const money = (amount: number) => formatMoney(amount, currency, locale);
+  return (
+    <div className="dashboard">
+      <Cards summary={data} locale={locale} />
+      <div className="dashboard-grid">
+        <section className="card" aria-labelledby="by-month">
+          <h2 id="by-month" className="card-title">
+            <Trans>Collections by month</Trans>
+          </h2>
+          <BarChart caption={t`Collections by month`} bars={data.byMonth.map((row) => ({ label: monthLabel(row.month, locale), value: row.amount, display: money(row.amount) }))} />
+        </section>
+        <section className="card" aria-labelledby="by-method">
+          <h2 id="by-method" className="card-title">
+            <Trans>By payment method</Trans>
+          </h2>
+          <ShareList rows={data.byMethod.map((row) => ({ label: methodLabels[row.method] ? i18n._(methodLabels[row.method]!) : row.method, value: row.amount, display: money(row.amount) }))} />
+        </section>
+        <section className="card" aria-labelledby="by-institution">
+          <h2 id="by-institution" className="card-title">
+            <Trans>By church or mosque</Trans>
+          </h2>
+          <ShareList rows={data.byInstitution.map((row) => ({ label: row.institution, value: row.amount, display: money(row.amount) }))} />
+        </section>
+      </div>
+      <section className="card" aria-labelledby="recent">
+        <h2 id="recent" className="card-title">
+          <Trans>Recent transactions</Trans>
+        </h2>
+        <RecentTable rows={data.recent} locale={locale} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { RecentTransaction } from '../../../domain/api/dashboard';
+import { formatMoney } from '../../../domain/money';
+import { EmptyState } from '../../components/ui/empty-state';
+import { methodLabels, statusLabels } from './labels';
+
+export function RecentTable({ rows, locale }: { rows: readonly RecentTransaction[]; locale: string }) {
+  const { t, i18n } = useLingui();
+  const label = (map: typeof statusLabels, code: string) => (map[code] ? i18n._(map[code]) : code);
+  if (rows.length === 0) return <EmptyState title={t`No transactions yet`} />;
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <div className="table-wrap">
+      <table className="table">
+        <thead>
+          <tr>
+            <th scope="col"><Trans>Date</Trans></th>
+            <th scope="col"><Trans>Reference</Trans></th>
+            <th scope="col"><Trans>Member</Trans></th>
+            <th scope="col"><Trans>Church or mosque</Trans></th>
+            <th scope="col"><Trans>Method</Trans></th>
+            <th scope="col"><Trans>Status</Trans></th>
+            <th scope="col" className="num"><Trans>Amount</Trans></th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <td>{date.format(new Date(row.createdAt))}</td>
+              <td>{row.reference}</td>
+              <td>{row.member}</td>
+              <td>{row.institution}</td>
+              <td>{label(methodLabels, row.method)}</td>
+              <td>
+                <span className={`status status-${row.status}`}>{label(statusLabels, row.status)}</span>
+              </td>
+              <td className="num">{formatMoney(row.amount, row.currency, locale)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
