@@ -1,18 +1,29 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_BASE } from '../domain/paths';
 import { APP_VERSION } from '../domain/limits';
+import { LANG_HEADER } from '../domain/locale';
+import { messages } from '../domain/messages';
 import type { AppContext } from './context';
 import './lib/access';
+import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { i18nPlugin } from './plugins/i18n';
 import { jsonOnlyPlugin } from './plugins/json-only';
 import { requireAccessPlugin } from './plugins/require-access';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticClientPlugin } from './plugins/static-client';
+import { smsDeliveryCallbackRoutes } from './routes/callbacks/sms-delivery';
+import { mailOutboxRoutes } from './routes/dev/mail-outbox';
+import { passwordResetRoutes } from './routes/auth/password-reset-routes';
+import { sessionRoutes } from './routes/auth/session-routes';
+import { twoFactorRoutes } from './routes/auth/two-factor-routes';
+import { dashboardRoutes } from './routes/dashboard/dashboard-routes';
 import { healthRoutes } from './routes/health';
+import { searchRoutes } from './routes/shell/search-routes';
+import { shellRoutes } from './routes/shell/shell-routes';
 
 export type BuildOptions = { ctx: AppContext; logger?: boolean; serveClient?: boolean };
 
@@ -20,7 +31,14 @@ export type BuildOptions = { ctx: AppContext; logger?: boolean; serveClient?: bo
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ? { level: options.ctx.config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] } : false,
-    trustProxy: true,
+    trustProxy: toTrustProxy(options.ctx.config.trustProxy),
+    // Errors the router raises before any hook runs (over-long or malformed URLs) still get a
+    // localised body in the usual shape.
+    frameworkErrors: (error, request, reply) => {
+      const locale = options.ctx.translator.locale(request.headers[LANG_HEADER]);
+      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+      void (reply as FastifyReply).status(status).send({ statusCode: status, code: 'bad_request', message: options.ctx.translator.t(locale, messages.badRequest) });
+    },
     bodyLimit: 1_048_576,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -32,6 +50,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(jsonOnlyPlugin);
+  await app.register(authPlugin);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Sadaka API', version: APP_VERSION },
@@ -43,6 +62,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(sessionRoutes);
+      await api.register(twoFactorRoutes);
+      await api.register(passwordResetRoutes);
+      await api.register(shellRoutes);
+      await api.register(searchRoutes);
+      await api.register(dashboardRoutes);
+      await api.register(smsDeliveryCallbackRoutes);
+      // Public and full of credentials: exists only while mail goes to the local outbox (see the route).
+      if (!options.ctx.config.mail.smtpUrl) await api.register(mailOutboxRoutes);
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_BASE },
@@ -51,4 +79,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   if (options.serveClient) await app.register(staticClientPlugin, { root: options.ctx.config.clientDir });
   return app;
+}
+
+/** A hop count becomes "trust the nearest N proxies"; addresses and booleans pass through. */
+function toTrustProxy(value: boolean | number | string[]): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof value === 'number' ? (_address, hop) => hop < value : value;
 }

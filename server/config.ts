@@ -25,6 +25,12 @@ const Env = z.object({
   SESSION_REMEMBER_ABSOLUTE_DAYS: z.coerce.number().int().min(1).default(30),
   CLIENT_DIR: z.string().default('./dist/client'),
   SEED: z.enum(['demo', 'none']).default('demo'),
+  /**
+   * Which proxies may set X-Forwarded-For. Off by default: trusting it blindly would let anyone
+   * fake their address and dodge (or aim) the per-address lockout. A hop count or a comma list
+   * of proxy addresses/CIDRs when the API sits behind a load balancer.
+   */
+  TRUST_PROXY: z.string().default('false'),
 });
 
 export type Config = {
@@ -40,6 +46,7 @@ export type Config = {
   session: { idleMinutes: number; rememberIdleDays: number; absoluteHours: number; rememberAbsoluteDays: number };
   clientDir: string;
   seed: 'demo' | 'none';
+  trustProxy: boolean | number | string[];
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -67,5 +74,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     clientDir: resolve(e.CLIENT_DIR),
     seed: e.SEED,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
+}
+
+function parseTrustProxy(value: string): boolean | number | string[] {
+  const trimmed = value.trim();
+  if (trimmed === '' || trimmed === 'false') return false;
+  if (trimmed === 'true') return true;
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  return trimmed.split(',').map((part) => part.trim()).filter(Boolean);
 }

@@ -56,3 +56,6 @@ export const MemberHit = z.object({ id: z.number().int(), names: z.string(), cod
 export type MemberHit = z.infer<typeof MemberHit>;
 export const TransactionSearchResult = z.object({ data: z.array(TransactionHit), count: z.number().int() });
 export const MemberSearchResult = z.object({ data: z.array(MemberHit), count: z.number().int() });
+
+/** `generateMenu/{profileId}`: the caller's own profile id. */
+export const ProfileIdParam = z.object({ profileId: z.coerce.number().int().positive() });

@@ -1,29 +1,150 @@
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import type { AppContext } from '../../server/context';
 import { type Database, openDatabase } from '../../server/db/client';
 import { loadTranslator } from '../../server/i18n';
+import { createProviders, type Providers } from '../../server/providers/build-providers';
+import type { SimulatedSms } from '../../server/providers/sms/africas-talking-simulator';
+import { listMailOutbox, type OutboxMail } from '../../server/services/mail/mail-service';
 
-export type TestApp = { app: FastifyInstance; ctx: AppContext; database: Database; close: () => Promise<void> };
+export type TestApp = {
+  app: FastifyInstance;
+  ctx: AppContext;
+  database: Database;
+  /** The PostgreSQL URL of this test app's own database; undefined on PGlite. */
+  databaseUrl: string | undefined;
+  /** SMS (with wallet operations), mail, the job runner and the Africa's Talking simulator. */
+  providers: Providers;
+  /** Where the app listens on loopback (the simulator's delivery reports come here). */
+  baseUrl: string;
+  /** Runs every due background job now (same handlers as production); returns how many ran. */
+  runJobs: () => Promise<number>;
+  /** Runs due jobs, then waits until the simulator has POSTed its delivery reports. */
+  settleSms: () => Promise<void>;
+  /** What the simulated phone received, newest first (runs due jobs first). */
+  smsInbox: (phone: string) => Promise<SimulatedSms[]>;
+  /** The first 6-digit number in the newest SMS to `phone` (runs due jobs first); throws if none. */
+  lastSmsCode: (phone: string) => Promise<string>;
+  /** The local mail outbox, newest first, optionally only mail to one address. */
+  mailOutbox: (to?: string) => Promise<OutboxMail[]>;
+  close: () => Promise<void>;
+};
 
 /**
  * A real app on a real database: in-memory PGlite by default, or PostgreSQL when
- * TEST_DATABASE_URL is set (CI runs the server suite both ways). No mocks of our own code.
+ * TEST_DATABASE_URL is set (CI runs the server suite both ways). No mocks of our own code: SMS go
+ * through the real Africa's Talking client to its simulator on loopback, jobs through pg-boss.
  */
-export async function createTestApp(overrides: { now?: () => Date; env?: NodeJS.ProcessEnv } = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: { now?: () => Date; env?: NodeJS.ProcessEnv; simulatorDeliveryDelayMs?: number } = {},
+): Promise<TestApp> {
   const config = loadConfig({ DEMO_PASSWORD: 'Sadaka@2026', LOG_LEVEL: 'silent', ...overrides.env });
-  const database = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, dataDir: null });
-  const ctx: AppContext = { config, database, translator: await loadTranslator(), now: overrides.now ?? (() => new Date()) };
+  const scratch = process.env.TEST_DATABASE_URL ? await createScratchDatabase(process.env.TEST_DATABASE_URL) : null;
+  const databaseUrl = scratch?.url;
+  const opened = await openDatabase({ databaseUrl, dataDir: null });
+  // On PostgreSQL the scratch database is dropped after the connections close.
+  const database: Database = scratch
+    ? {
+        ...opened,
+        close: async () => {
+          await opened.close();
+          await scratch.drop();
+        },
+      }
+    : opened;
+  const now = overrides.now ?? (() => new Date());
+  let providers: Providers;
+  try {
+    providers = await createProviders({
+      config,
+      database,
+      now,
+      databaseUrl,
+      jobMaintenance: false,
+      // Long enough that our 'sent' update lands before the report; settleSms() waits for it anyway.
+      simulatorDeliveryDelayMs: overrides.simulatorDeliveryDelayMs ?? 50,
+    });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const ctx: AppContext = { config, database, translator: await loadTranslator(), sms: providers.sms, mail: providers.mail, now };
   const app = await buildApp({ ctx });
-  await app.ready();
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  providers.attachApp(baseUrl);
+
+  const runJobs = () => providers.jobs.drain();
+  const smsInbox = async (phone: string) => {
+    await runJobs();
+    if (!providers.atSimulator) throw new Error('AT_BASE_URL is set: no simulator inbox to read');
+    return providers.atSimulator.inbox(phone);
+  };
+
   return {
     app,
     ctx,
     database,
+    databaseUrl,
+    providers,
+    baseUrl,
+    runJobs,
+    async settleSms() {
+      await runJobs();
+      await providers.atSimulator?.settle();
+    },
+    smsInbox,
+    async lastSmsCode(phone) {
+      const newest = (await smsInbox(phone))[0];
+      const code = newest?.message.match(/\b\d{6}\b/)?.[0];
+      if (!code) throw new Error(`No SMS with a 6-digit code reached ${phone}`);
+      return code;
+    },
+    async mailOutbox(to) {
+      const mails = await listMailOutbox(database.raw, 500);
+      return to ? mails.filter((m) => m.to.toLowerCase() === to.toLowerCase()) : mails;
+    },
     close: async () => {
+      await providers.close();
       await app.close();
       await database.close();
     },
   };
+}
+
+/**
+ * Test files run in parallel; on PostgreSQL each test app gets its own database (created from
+ * TEST_DATABASE_URL, dropped at close) so files never see each other's rows or pg-boss jobs,
+ * just as each PGlite test app is its own in-memory database.
+ */
+async function createScratchDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `sadaka_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const run = async (sql: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  async function drop() {
+    // Closed pools may still be saying goodbye; FORCE would hit them with a FATAL, so wait a bit.
+    for (let attempt = 0; attempt < 50; attempt++) {
+      try {
+        return await run(`drop database if exists "${name}"`);
+      } catch (error) {
+        if ((error as { code?: string }).code !== '55006') throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+    await run(`drop database if exists "${name}" with (force)`);
+  }
+  return { url: url.toString(), drop };
 }

@@ -1,0 +1,112 @@
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/client';
+import { pgliteBossDb } from './pglite-boss-db';
+
+/**
+ * Background work on pg-boss: on PostgreSQL through its own small pool, on PGlite through the
+ * `db` adapter (same schema, same SQL). Queues are declared with their handler before `start()`.
+ * Production polls with `startWorkers()`; tests call `drain()`, which fetches due jobs and runs
+ * the very same handlers and complete/fail calls, so retries and back-off are pg-boss's own.
+ */
+
+export type JobContext<T> = { id: string; data: T; retryCount: number; retryLimit: number };
+export type JobHandler<T> = (job: JobContext<T>) => Promise<void>;
+export type QueueOptions = { retryLimit: number; retryDelay: number; retryBackoff: boolean; expireInSeconds?: number };
+
+export type JobLogger = { error: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
+
+export type JobRunner = {
+  define<T extends object>(name: string, options: QueueOptions, handler: JobHandler<T>): void;
+  send<T extends object>(name: string, data: T, options?: PgBoss.SendOptions): Promise<string | null>;
+  start(): Promise<void>;
+  startWorkers(options?: { pollingIntervalSeconds?: number }): Promise<void>;
+  /** Runs every due job of every queue until none is left; returns how many ran. */
+  drain(): Promise<number>;
+  stop(): Promise<void>;
+};
+
+type Definition = { options: QueueOptions; handler: JobHandler<object> };
+
+export function createJobRunner(options: {
+  database: Database;
+  /** PostgreSQL connection string; required when the database is PostgreSQL. */
+  connectionString?: string | undefined;
+  /** Off in tests: maintenance timers would keep querying a database the test already closed. */
+  maintenance?: boolean;
+  logger?: JobLogger;
+}): JobRunner {
+  const maintenance = options.maintenance ?? true;
+  const common = { schema: 'pgboss', supervise: maintenance, schedule: maintenance };
+  let boss: PgBoss;
+  if (options.database.kind === 'postgres') {
+    if (!options.connectionString) throw new Error('The job queue needs a connection string on PostgreSQL');
+    boss = new PgBoss({ ...common, connectionString: options.connectionString, max: 4 });
+  } else {
+    boss = new PgBoss({ ...common, db: pgliteBossDb(options.database.raw) as PgBoss.Db });
+  }
+  boss.on('error', (error) => options.logger?.error({ err: error }, 'job queue error'));
+
+  const definitions = new Map<string, Definition>();
+  let started = false;
+
+  async function run(name: string, job: PgBoss.JobWithMetadata<object>) {
+    const definition = definitions.get(name);
+    if (!definition) throw new Error(`No handler for job queue ${name}`);
+    await definition.handler({ id: job.id, data: job.data, retryCount: job.retryCount, retryLimit: job.retryLimit });
+  }
+
+  return {
+    define(name, queueOptions, handler) {
+      if (started) throw new Error(`Queue ${name} must be defined before the job runner starts`);
+      definitions.set(name, { options: queueOptions, handler: handler as JobHandler<object> });
+    },
+    async send(name, data, sendOptions) {
+      return boss.send(name, data, sendOptions ?? {});
+    },
+    async start() {
+      if (started) return;
+      await boss.start();
+      for (const [name, { options: queueOptions }] of definitions) {
+        await boss.createQueue(name, { name, ...queueOptions });
+      }
+      started = true;
+    },
+    async startWorkers(workerOptions) {
+      for (const name of definitions.keys()) {
+        await boss.work<object>(
+          name,
+          { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: workerOptions?.pollingIntervalSeconds ?? 2 },
+          async (jobs) => {
+            for (const job of jobs) await run(name, job);
+          },
+        );
+      }
+    },
+    async drain() {
+      let total = 0;
+      for (let round = 0; round < 1000; round++) {
+        let ran = 0;
+        for (const name of definitions.keys()) {
+          const jobs = await boss.fetch<object>(name, { batchSize: 20, includeMetadata: true });
+          for (const job of jobs) {
+            ran++;
+            try {
+              await run(name, job);
+              await boss.complete(name, job.id);
+            } catch (error) {
+              await boss.fail(name, job.id, { message: (error as Error).message });
+            }
+          }
+        }
+        total += ran;
+        if (ran === 0) return total;
+      }
+      throw new Error('drain() gave up after 1000 rounds: a job keeps scheduling more work');
+    },
+    async stop() {
+      if (!started) return;
+      started = false;
+      await boss.stop({ graceful: true, wait: true, timeout: 5000 });
+    },
+  };
+}

@@ -1,0 +1,109 @@
+import type { Config } from '../config';
+import type { Mailer } from '../context';
+import type { Database } from '../db/client';
+import { createJobRunner, type JobRunner } from '../jobs/job-runner';
+import { createMailService } from '../services/mail/mail-service';
+import { createSmsService, type SmsService } from '../services/sms/sms-service';
+import { createOutboxTransport, createSmtpTransport } from './mail/smtp-transport';
+import { createAfricasTalkingClient } from './sms/africas-talking-client';
+import { type AfricasTalkingSimulator, startAfricasTalkingSimulator } from './sms/africas-talking-simulator';
+import { smsDeliveryReportUrl } from './sms/callback-secret';
+
+export type ProviderLogger = { error: (o: object, m: string) => void; warn: (o: object, m: string) => void; info: (o: object, m: string) => void };
+
+export type Providers = {
+  sms: SmsService;
+  mail: Mailer;
+  jobs: JobRunner;
+  /** Only when AT_BASE_URL is unset: the Africa's Talking simulator this process started. */
+  atSimulator: AfricasTalkingSimulator | null;
+  simulators: { atBaseUrl: string | null; smsInboxUrl: string | null };
+  mailTransport: 'smtp' | 'outbox';
+  /**
+   * Tells the simulator where our API listens, so its delivery reports reach the callback route.
+   * Call after `listen()` (server.ts and the test harness do). Against the real AT this does
+   * nothing: the URL is registered in AT's dashboard (see smsDeliveryReportUrl).
+   */
+  attachApp(appBaseUrl: string): void;
+  /** Production start of background work: re-enqueues stranded SMS, then polls the queues. */
+  startJobs(): Promise<void>;
+  close(): Promise<void>;
+};
+
+const silent: ProviderLogger = { error: () => undefined, warn: () => undefined, info: () => undefined };
+
+/**
+ * Builds SMS, mail and the job queue for one process (or one test). When AT_BASE_URL is unset the
+ * protocol-faithful simulator is started on loopback and the REAL HTTP client talks to it, so the
+ * production code path is the one that runs. Jobs are set up (schema, queues) but not polled:
+ * call `jobs.startWorkers()` in the server, `jobs.drain()` in tests.
+ */
+export async function createProviders(options: {
+  config: Config;
+  database: Database;
+  now: () => Date;
+  /** PostgreSQL URL for pg-boss's own pool; defaults to config.databaseUrl. */
+  databaseUrl?: string | undefined;
+  logger?: ProviderLogger;
+  /** Off in tests (no maintenance timers). */
+  jobMaintenance?: boolean;
+  /** Delay before the simulator's delivery report; small in tests. */
+  simulatorDeliveryDelayMs?: number;
+}): Promise<Providers> {
+  const { config, database, now } = options;
+  const log = options.logger ?? silent;
+
+  const jobs = createJobRunner({
+    database,
+    connectionString: options.databaseUrl ?? config.databaseUrl,
+    maintenance: options.jobMaintenance ?? true,
+    logger: log,
+  });
+  let atSimulator: AfricasTalkingSimulator | null = null;
+  if (!config.sms.baseUrl) {
+    atSimulator = await startAfricasTalkingSimulator({
+      username: config.sms.username,
+      apiKey: config.sms.apiKey,
+      port: config.sms.simulatorPort,
+      deliveryDelayMs: options.simulatorDeliveryDelayMs ?? 500,
+      deliveryReportUrl: config.publicUrl ? smsDeliveryReportUrl(config, config.publicUrl) : null,
+    });
+  }
+  const atBaseUrl = config.sms.baseUrl ?? atSimulator?.baseUrl;
+  if (!atBaseUrl) throw new Error("No Africa's Talking base URL");
+
+  const client = createAfricasTalkingClient({ baseUrl: atBaseUrl, username: config.sms.username, apiKey: config.sms.apiKey });
+  const sms = createSmsService({ raw: database.raw, jobs, client, senderId: config.sms.senderId, now, log });
+  const transport = config.mail.smtpUrl ? createSmtpTransport(config.mail.smtpUrl) : createOutboxTransport();
+  const mail = createMailService({ raw: database.raw, transport, from: config.mail.from, now, log });
+
+  try {
+    await jobs.start();
+  } catch (error) {
+    await atSimulator?.close();
+    throw error;
+  }
+
+  return {
+    sms,
+    mail,
+    jobs,
+    atSimulator,
+    simulators: { atBaseUrl: atSimulator?.baseUrl ?? null, smsInboxUrl: atSimulator ? `${atSimulator.baseUrl}/inbox` : null },
+    mailTransport: transport.name,
+    attachApp(appBaseUrl) {
+      if (!config.publicUrl) atSimulator?.setDeliveryReportUrl(smsDeliveryReportUrl(config, appBaseUrl));
+    },
+    async startJobs() {
+      const recovered = await sms.recoverQueued();
+      if (recovered > 0) log.warn({ recovered }, 'queued SMS without a job were enqueued again');
+      await jobs.startWorkers();
+    },
+    async close() {
+      // Simulator first (no more callbacks), then the queue, while the database is still open.
+      await atSimulator?.close();
+      await jobs.stop();
+      transport.close();
+    },
+  };
+}

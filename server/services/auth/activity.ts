@@ -1,0 +1,30 @@
+import type { Db } from '../../db/client';
+import { activityLog } from '../../db/schema/auth';
+
+export type ActivityEntry = {
+  userId?: number | null;
+  sessionId?: string | null;
+  action: string;
+  entityType?: string | null;
+  entityId?: string | null;
+  /** Never a password, OTP, token or card number. */
+  details?: string | null;
+  ipAddress?: string | null;
+  userAgent?: string | null;
+  at: Date;
+};
+
+/** Who did what, when (UTC) and from where: sign-ins, denials, approvals, deletions, money movements. */
+export async function logActivity(db: Db, entry: ActivityEntry): Promise<void> {
+  await db.insert(activityLog).values({
+    userId: entry.userId ?? null,
+    sessionId: entry.sessionId ?? null,
+    action: entry.action,
+    entityType: entry.entityType ?? null,
+    entityId: entry.entityId ?? null,
+    details: entry.details ?? null,
+    ipAddress: entry.ipAddress ?? null,
+    userAgent: entry.userAgent?.slice(0, 512) ?? null,
+    createdAt: entry.at,
+  });
+}

@@ -1,0 +1,28 @@
+import { eq, type SQL, sql } from 'drizzle-orm';
+import { institutions } from '../../db/schema/institutions';
+import type { AuthUser } from './auth-user';
+
+/**
+ * The institutions a user may see, as a condition on `institutions` for any query that joins it:
+ * an admin sees the active religion (everything until one is chosen), a branch user its branch,
+ * an entity user its institution and every level below it (path prefix, indexed).
+ */
+export function institutionScope(user: AuthUser): SQL {
+  switch (user.roleKind) {
+    case 'admin':
+      return user.religionId === null ? sql`true` : eq(institutions.religionId, user.religionId);
+    case 'branch':
+      return user.branchId === null ? sql`false` : eq(institutions.branchId, user.branchId);
+    default:
+      // Paths are built from integer ids ("/1/4/9/"), so they carry no LIKE wildcards; refuse anything else.
+      if (!user.institutionPath || !/^(\/\d+)+\/$/.test(user.institutionPath)) return sql`false`;
+      return sql`${institutions.path} like ${`${user.institutionPath}%`}`;
+  }
+}
+
+/** A short label of the scope, for dashboards ("all", a religion, a branch or an institution id). */
+export function scopeLabel(user: AuthUser): string {
+  if (user.roleKind === 'admin') return user.religionId === null ? 'all' : `religion:${user.religionId}`;
+  if (user.roleKind === 'branch') return `branch:${user.branchId}`;
+  return `institution:${user.institutionId}`;
+}

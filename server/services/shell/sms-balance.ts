@@ -1,0 +1,46 @@
+import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
+import type { SmsBalance } from '../../../domain/api/shell';
+import type { AppContext } from '../../context';
+import { institutions } from '../../db/schema/institutions';
+import { smsTopups } from '../../db/schema/messaging';
+import { users } from '../../db/schema/users';
+import { errors } from '../../lib/app-error';
+import type { AuthUser } from '../auth/auth-user';
+import { institutionScope } from '../auth/scope';
+import { likePrefix } from './like';
+
+const PAGE = 50;
+
+/**
+ * SMS balance and top-up history. Spec section 6: only bank staff (no level) and union-level
+ * users see SMS usage; they get totals over their scope.
+ */
+export async function smsBalance(ctx: AppContext, user: AuthUser, search: string | undefined): Promise<SmsBalance> {
+  if (user.userType !== 'bank' && user.roleKind !== 'union') throw errors.forbidden();
+  const db = ctx.database.db;
+  const scope = institutionScope(user);
+  const [totals] = await db
+    .select({ left: sql<number>`coalesce(sum(${institutions.smsLeft}), 0)::int`, cap: sql<number>`coalesce(sum(${institutions.smsCap}), 0)::int` })
+    .from(institutions)
+    .where(scope);
+  const where = search?.trim() ? and(scope, ilike(institutions.title, likePrefix(search.trim(), true))) : scope;
+  const rows = await db
+    .select({ id: smsTopups.id, institution: institutions.title, amount: smsTopups.amount, createdAt: smsTopups.createdAt, createdBy: users.name })
+    .from(smsTopups)
+    .innerJoin(institutions, eq(institutions.id, smsTopups.institutionId))
+    .leftJoin(users, eq(users.id, smsTopups.createdBy))
+    .where(where)
+    .orderBy(desc(smsTopups.createdAt), desc(smsTopups.id))
+    .limit(PAGE);
+  const [total] = await db
+    .select({ n: count() })
+    .from(smsTopups)
+    .innerJoin(institutions, eq(institutions.id, smsTopups.institutionId))
+    .where(where);
+  return {
+    smsLeft: Number(totals?.left ?? 0),
+    smsCap: Number(totals?.cap ?? 0),
+    data: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), createdBy: row.createdBy ?? null })),
+    count: total?.n ?? 0,
+  };
+}

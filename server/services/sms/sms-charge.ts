@@ -1,0 +1,59 @@
+import type { SmsStatus } from '../../../domain/statuses';
+import type { RawSql } from '../../db/client';
+
+/**
+ * The prepaid SMS wallet. Each message is written and charged in ONE statement: the CTE takes one
+ * unit only while sms_left > 0 (PostgreSQL re-checks the row under its lock, so 20 concurrent
+ * sends against a balance of 5 charge exactly 5), and the row is queued when the charge happened,
+ * 'waiting_balance' when it did not. No window exists where a row is charged twice or not at all.
+ * Messages without an institution (password reset codes) are the bank's and are not charged.
+ */
+export async function insertChargedSms(
+  raw: RawSql,
+  input: { to: string; message: string; institutionId: number | null; purpose: string; createdBy: number | null; createdAt: Date },
+): Promise<{ id: number; status: SmsStatus }> {
+  const { rows } = await raw.query(
+    `with charged as (
+       update institutions set sms_left = sms_left - 1
+        where $3::int is not null and id = $3::int and sms_left > 0
+        returning id
+     )
+     insert into sms_messages (institution_id, receiver, message, purpose, status, created_by, created_at)
+     values ($3::int, $1, $2, $4, case when $3::int is null or exists (select 1 from charged) then 'queued' else 'waiting_balance' end, $5::int, $6)
+     returning id, status`,
+    [input.to, input.message, input.institutionId, input.purpose, input.createdBy, input.createdAt.toISOString()],
+  );
+  const row = rows[0];
+  if (!row) throw new Error('insert into sms_messages returned no row');
+  return { id: Number(row.id), status: row.status as SmsStatus };
+}
+
+/**
+ * Charges the oldest waiting message of an institution and queues it; null when none is waiting
+ * or the wallet is empty. SKIP LOCKED lets two releases run side by side without taking the same row.
+ */
+export async function chargeNextWaiting(raw: RawSql, institutionId: number): Promise<number | null> {
+  const { rows } = await raw.query(
+    `with next as (
+       select id from sms_messages
+        where institution_id = $1 and status = 'waiting_balance'
+        order by id limit 1
+        for update skip locked
+     ), charged as (
+       update institutions set sms_left = sms_left - 1
+        where id = $1 and sms_left > 0 and exists (select 1 from next)
+        returning id
+     )
+     update sms_messages set status = 'queued'
+      where id in (select id from next) and exists (select 1 from charged)
+      returning id`,
+    [institutionId],
+  );
+  return rows[0] ? Number(rows[0].id) : null;
+}
+
+/** Gives the unit back when the provider refused the message outright (nothing was sent). */
+export async function refundSms(raw: RawSql, institutionId: number | null): Promise<void> {
+  if (institutionId === null) return;
+  await raw.query('update institutions set sms_left = sms_left + 1 where id = $1', [institutionId]);
+}

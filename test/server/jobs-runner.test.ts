@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createJobRunner, type JobContext, type JobRunner } from '../../server/jobs/job-runner';
+import { createTestApp, type TestApp } from './harness';
+
+/** pg-boss on the test database (PGlite through the `db` adapter, or PostgreSQL in CI). */
+describe('job runner', () => {
+  let t: TestApp;
+  let runner: JobRunner;
+  const seen: Array<JobContext<{ n: number }>> = [];
+  let failNext = 0;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    runner = createJobRunner({ database: t.database, connectionString: t.databaseUrl, maintenance: false });
+    runner.define<{ n: number }>('test-echo', { retryLimit: 2, retryDelay: 60, retryBackoff: false }, async (job) => {
+      if (failNext > 0) {
+        failNext--;
+        throw new Error('scripted failure');
+      }
+      seen.push(job);
+    });
+    await runner.start();
+  });
+  afterAll(async () => {
+    await runner?.stop();
+    await t?.close();
+  });
+
+  it('drain() runs due jobs through the handler and leaves later ones for later', async () => {
+    await runner.send('test-echo', { n: 1 });
+    await runner.send('test-echo', { n: 2 }, { startAfter: 3600 });
+    expect(await runner.drain()).toBe(1);
+    expect(seen.map((j) => j.data.n)).toEqual([1]);
+    expect(await runner.drain()).toBe(0);
+  });
+
+  it('a failing job is retried by pg-boss with its retry count', async () => {
+    seen.length = 0;
+    failNext = 1;
+    await runner.send('test-echo', { n: 3 });
+    await runner.drain();
+    expect(seen).toEqual([]);
+    await t.database.raw.query(`update pgboss.job set start_after = now() - interval '1 second' where name = 'test-echo' and state = 'retry'`);
+    await runner.drain();
+    expect(seen).toMatchObject([{ data: { n: 3 }, retryCount: 1, retryLimit: 2 }]);
+  });
+
+  it('workers poll the queue in production mode', async () => {
+    seen.length = 0;
+    await runner.startWorkers({ pollingIntervalSeconds: 0.5 });
+    await runner.send('test-echo', { n: 4 });
+    await vi.waitFor(() => expect(seen.map((j) => j.data.n)).toEqual([4]), { timeout: 5000, interval: 50 });
+  });
+
+  it('re-enqueues SMS stranded in queued (crash before enqueue) exactly once', async () => {
+    const { rows } = await t.database.raw.query(`insert into sms_messages (receiver, message, status) values ('+255713999999', 'stranded', 'queued') returning id`);
+    const id = Number(rows[0]?.id);
+    expect(await t.providers.sms.recoverQueued()).toBe(1);
+    expect(await t.providers.sms.recoverQueued()).toBe(0);
+    await t.runJobs();
+    expect((await t.smsInbox('+255713999999')).map((m) => m.message)).toEqual(['stranded']);
+    const status = await t.database.raw.query('select status from sms_messages where id = $1', [id]);
+    expect(status.rows[0]?.status).toBe('sent');
+  });
+});
