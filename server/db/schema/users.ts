@@ -47,6 +47,8 @@ export const users = pgTable(
     totpSecret: text('totp_secret'),
     totpPendingSecret: text('totp_pending_secret'),
     totpEnabled: boolean('totp_enabled').notNull().default(false),
+    /** Last accepted TOTP time step: a code is good once, never again within its window. */
+    totpLastStep: integer('totp_last_step'),
     preferredLanguage: text('preferred_language').notNull().default('sw'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),

@@ -10,7 +10,7 @@ import type { UserRow } from './load-user';
 import { hashPassword, verifyPassword } from './passwords';
 import { buildProfile } from './profile';
 import { createSession, type SessionClient } from './sessions';
-import { checkTotp } from './totp';
+import { consumeTotp } from './totp';
 
 let dummyHash: Promise<string> | null = null;
 /** Unknown usernames still pay for one argon2 verification, so timing does not reveal which accounts exist. */
@@ -59,7 +59,7 @@ export async function login(ctx: AppContext, input: LoginInput, client: SessionC
   }
   if (user.totpEnabled && user.totpSecret) {
     if (!input.otp) throw authErrors.otpRequired();
-    if (!(await checkTotp(user.totpSecret, input.otp, now))) {
+    if (!(await consumeTotp(db, user.id, user.totpSecret, input.otp, now))) {
       await recordLoginFailure(db, { userId: user.id, ip: client.ip, now });
       await audit('auth.login_failed', user.id, 'otp_invalid');
       throw authErrors.otpInvalid();

@@ -9,7 +9,7 @@ import { countLinkFailure, findLink, spendLink } from './one-time-codes';
 import { hashPassword } from './passwords';
 import { RESET_LINK } from './password-reset';
 import { revokeUserSessions } from './sessions';
-import { checkTotp } from './totp';
+import { consumeTotp } from './totp';
 
 export async function resetStatus(ctx: AppContext, resetId: string): Promise<{ valid: true; needsOtp: boolean }> {
   const link = await findLink(ctx.database.db, RESET_LINK.purpose, resetId, ctx.now());
@@ -32,7 +32,7 @@ export async function completeReset(ctx: AppContext, resetId: string, input: { p
   if (!user || user.status !== 'activated') throw authErrors.resetInvalid();
   if (user.totpEnabled && user.totpSecret) {
     if (!input.otp) throw authErrors.otpMissing();
-    if (!(await checkTotp(user.totpSecret, input.otp, now))) {
+    if (!(await consumeTotp(db, user.id, user.totpSecret, input.otp, now))) {
       await countLinkFailure(db, link.id);
       await recordFailure(db, networkKey(ip), LOCKOUT.networkLimit, now);
       throw authErrors.otpRejected();

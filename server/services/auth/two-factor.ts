@@ -9,7 +9,7 @@ import { authErrors } from './auth-errors';
 import type { RequestAuth } from './auth-user';
 import { findUserById } from './load-user';
 import { verifyPassword } from './passwords';
-import { checkTotp, newTotpSecret, totpUri } from './totp';
+import { consumeTotp, newTotpSecret, totpUri } from './totp';
 
 /** Starts enrolment: the secret stays pending until the person proves their app has it. */
 export async function setupTwoFactor(ctx: AppContext, auth: RequestAuth): Promise<TwoFactorSetup> {
@@ -30,7 +30,7 @@ export async function enableTwoFactor(ctx: AppContext, auth: RequestAuth, otp: s
   if (!user) throw errors.unauthenticated();
   if (user.totpEnabled) throw authErrors.twoFactorAlreadyOn();
   if (!user.totpPendingSecret) throw authErrors.twoFactorNotPending();
-  if (!(await checkTotp(user.totpPendingSecret, otp, now))) throw authErrors.otpRejected();
+  if (!(await consumeTotp(db, user.id, user.totpPendingSecret, otp, now))) throw authErrors.otpRejected();
   await db.update(users).set({ totpSecret: user.totpPendingSecret, totpPendingSecret: null, totpEnabled: true }).where(eq(users.id, user.id));
   await logActivity(db, { userId: user.id, sessionId: auth.sessionId, action: 'auth.2fa_enabled', ipAddress: ip, at: now });
 }
@@ -43,7 +43,7 @@ export async function disableTwoFactor(ctx: AppContext, auth: RequestAuth, input
   if (!user) throw errors.unauthenticated();
   if (!user.totpEnabled || !user.totpSecret) throw authErrors.twoFactorNotPending();
   if (!(await verifyPassword(user.passwordHash, input.password))) throw authErrors.wrongCurrentPassword();
-  if (!(await checkTotp(user.totpSecret, input.otp, now))) throw authErrors.otpRejected();
-  await db.update(users).set({ totpSecret: null, totpPendingSecret: null, totpEnabled: false }).where(eq(users.id, user.id));
+  if (!(await consumeTotp(db, user.id, user.totpSecret, input.otp, now))) throw authErrors.otpRejected();
+  await db.update(users).set({ totpSecret: null, totpPendingSecret: null, totpEnabled: false, totpLastStep: null }).where(eq(users.id, user.id));
   await logActivity(db, { userId: user.id, sessionId: auth.sessionId, action: 'auth.2fa_disabled', ipAddress: ip, at: now });
 }
