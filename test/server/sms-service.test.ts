@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smsCallbackToken } from '../../server/providers/sms/callback-secret';
+import { applyEarlyReport } from '../../server/services/sms/sms-delivery';
 import { createTestApp, type TestApp } from './harness';
 
 /**
@@ -106,6 +107,36 @@ describe('SMS service, wallet and delivery reports', () => {
     const late = await callback({ id: String(delivered.provider_message_id), status: 'Failed', phoneNumber: phone, failureReason: 'DeliveryFailure' });
     expect(late.statusCode).toBe(200);
     expect(await row(sent.id)).toMatchObject({ status: 'delivered', delivered_at: delivered.delivered_at, failure_reason: null });
+  });
+
+  it('keeps a delivery report that beats our own "sent" update and applies it when the send is recorded', async () => {
+    const { rows } = await t.database.raw.query(
+      `insert into sms_messages (receiver, message, status) values ($1, 'early bird', 'queued') returning id`,
+      [nextPhone()],
+    );
+    const id = Number(rows[0]?.id);
+    const providerId = `ATXid_early_${id}`;
+    // The provider reports delivery before our send job has recorded its message id.
+    const early = await callback({ id: providerId, status: 'Success', networkCode: '62120' });
+    expect(early.statusCode).toBe(200);
+    expect((await row(id)).status).toBe('queued');
+    // The send job records the id, then applies what arrived early: delivered, once.
+    await t.database.raw.query(`update sms_messages set status = 'sent', provider_message_id = $2 where id = $1`, [id, providerId]);
+    await applyEarlyReport(t.database.raw, providerId, new Date());
+    expect(await row(id)).toMatchObject({ status: 'delivered', operator: '62120' });
+    expect((await t.database.raw.query('select 1 from sms_early_reports where provider_message_id = $1', [providerId])).rows).toHaveLength(0);
+  });
+
+  it('ends delivered even when the simulator reports delivery with no delay at all', async () => {
+    const fast = await createTestApp({ simulatorDeliveryDelayMs: 0 });
+    try {
+      const sent = await Promise.all(Array.from({ length: 5 }, (_, i) => fast.ctx.sms.send({ to: `+25571399990${i}`, message: 'race', institutionId: null, purpose: 'custom' })));
+      await fast.settleSms();
+      const { rows } = await fast.database.raw.query('select status from sms_messages where id = any($1::int[])', [sent.map((m) => m.id)]);
+      expect(rows.map((r) => r.status)).toEqual(['delivered', 'delivered', 'delivered', 'delivered', 'delivered']);
+    } finally {
+      await fast.close();
+    }
   });
 
   it('records a failed delivery with its reason', async () => {

@@ -37,6 +37,19 @@ export const smsTopups = pgTable('sms_topups', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Delivery reports that arrived before our own 'sent' update recorded the provider's message id
+ * (the provider can answer the send and report delivery faster than we commit). Applied as soon
+ * as the id is recorded, then removed.
+ */
+export const smsEarlyReports = pgTable('sms_early_reports', {
+  providerMessageId: text('provider_message_id').primaryKey(),
+  status: text('status').notNull(),
+  failureReason: text('failure_reason'),
+  networkCode: text('network_code'),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Mail sent by the product; the default transport only records it here (a local outbox page reads it). */
 export const mailOutbox = pgTable('mail_outbox', {
   id: serial('id').primaryKey(),

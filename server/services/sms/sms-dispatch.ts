@@ -2,6 +2,7 @@ import type { RawSql } from '../../db/client';
 import type { JobContext } from '../../jobs/job-runner';
 import { AT_ACCEPTED_CODES, AfricasTalkingError, type AfricasTalkingClient } from '../../providers/sms/africas-talking-client';
 import { refundSms } from './sms-charge';
+import { applyEarlyReport } from './sms-delivery';
 
 export const SMS_SEND_QUEUE = 'sms-send';
 
@@ -46,6 +47,7 @@ export async function dispatchSms(deps: Deps, job: JobContext<SmsSendJob>): Prom
       where id = $1 and status = 'queued'`,
     [job.data.smsId, recipient.messageId, recipient.cost, deps.senderId, deps.now().toISOString()],
   );
+  await applyEarlyReport(deps.raw, recipient.messageId, deps.now());
 }
 
 async function markFailed(deps: Deps, smsId: number, institutionId: number | null, reason: string) {

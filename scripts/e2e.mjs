@@ -1,0 +1,32 @@
+// npm run test:e2e: Playwright in Debian's Chromium against a real server (see playwright.config.ts).
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { ensureClientBuilt } from './lib/client-build.mjs';
+import { root, run } from './lib/run.mjs';
+
+const CHROMIUM = '/usr/bin/chromium';
+if (!existsSync(CHROMIUM)) {
+  console.error('Chromium is missing: run `sudo apt-get update && sudo apt-get install -y chromium` (Debian) and retry');
+  process.exit(1);
+}
+
+/** A port nobody listens on right now, so the test server never meets a running `npm start`. */
+function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+try {
+  await ensureClientBuilt(root);
+  const port = process.env.E2E_PORT ?? String(await freePort());
+  await run('playwright', ['test', ...process.argv.slice(2)], { env: { ...process.env, E2E_PORT: port } });
+} catch (error) {
+  console.error(error.message);
+  process.exit(error.exitCode || 1);
+}

@@ -1,0 +1,83 @@
+import { getTableName } from 'drizzle-orm';
+import * as s from '../schema/index';
+import type { Db } from '../client';
+import { insertChunked, resetSequences } from './insert';
+import { planApprovals } from './plan-approvals';
+import { planGiving } from './plan-giving';
+import { planMembers } from './plan-members';
+import { planMessaging } from './plan-messaging';
+import { planStructure } from './plan-structure';
+import { planUsers } from './plan-users';
+import { createPhoneBook } from './phones';
+import { createRandom } from './prng';
+import { demoUsers } from './demo-users';
+
+/** Fixed so every run (and every machine) gets the same demo data. */
+export const DEMO_SEED = 20_260_101;
+
+export type SeedCounts = Record<string, number>;
+
+/**
+ * Writes the demo bank into an empty database. Everything is planned in memory first (ids
+ * included, from a seeded PRNG) and then bulk-inserted; dates count back from `now`'s day, so a
+ * fixed `now` gives byte-identical data.
+ */
+export async function seedDemo(db: Db, options: { demoPassword: string; now: Date }): Promise<SeedCounts> {
+  const random = createRandom(DEMO_SEED);
+  const now = startOfDay(options.now);
+  const structure = planStructure(random, now);
+  const users = await planUsers(structure, options.demoPassword, now);
+  const approvals = planApprovals(structure, users, now);
+  const phoneBook = createPhoneBook(random);
+  for (const user of demoUsers) phoneBook.reserve(user.phone);
+  const regionOf = new Map(structure.institutions.map((row) => [row.id!, row.region ?? 'Dar es Salaam']));
+  const members = planMembers(random, now, structure.congregations, (id) => regionOf.get(id) ?? 'Dar es Salaam', phoneBook);
+  const cashiers: Record<number, number> = {
+    [structure.institutionIdByCode.MWG!]: users.userIdByName.treasurer!,
+    [structure.institutionIdByCode.MWT!]: users.userIdByName.imam!,
+  };
+  const giving = planGiving(random, now, members.info, (id) => cashiers[id] ?? null);
+  const unionIds = structure.institutions.filter((row) => row.parentId === null).map((row) => row.id!);
+  const messaging = planMessaging(random, now, structure.congregations, unionIds, members.info);
+
+  // Parents before children; the order follows the foreign keys.
+  const writes = [
+    [s.bankBranches, structure.branches],
+    [s.religions, structure.religions],
+    [s.institutionLevels, structure.levels],
+    [s.currencies, structure.currencies],
+    [s.referrers, structure.referrers],
+    [s.institutions, structure.institutions],
+    [s.signatories, structure.signatories],
+    [s.bankAccounts, structure.bankAccounts],
+    [s.offeringTypes, structure.offeringTypes],
+    [s.zones, structure.zones],
+    [s.roleGroups, users.roleGroups],
+    [s.roleGroupFeatures, users.features],
+    [s.users, users.users],
+    [s.registrations, approvals.registrations],
+    [s.approvalRequests, approvals.requests],
+    [s.members, members.rows],
+    [s.transactions, giving.transactions],
+    [s.transactionLines, giving.lines],
+    [s.ledgerEntries, giving.ledgerEntries],
+    [s.ledgerLines, giving.ledgerLines],
+    [s.pledges, giving.pledges],
+    [s.smsMessages, messaging.sms],
+    [s.smsTopups, messaging.topups],
+  ] as const;
+  const counts: SeedCounts = {};
+  for (const [table, rows] of writes) {
+    await insertChunked(db, table, rows as never);
+    counts[getTableName(table)] = rows.length;
+  }
+  await resetSequences(
+    db,
+    writes.map(([table]) => table).filter((table) => table !== s.roleGroupFeatures && table !== s.transactions),
+  );
+  return counts;
+}
+
+function startOfDay(date: Date): Date {
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+}

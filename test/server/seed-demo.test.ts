@@ -1,0 +1,175 @@
+import { generate, verify } from 'otplib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REQUEST_TYPES } from '../../domain/statuses';
+import { type Database, openDatabase } from '../../server/db/client';
+import { DEMO_TOTP_SECRET, demoUsers } from '../../server/db/seed/demo-users';
+import { ensureSeeded, type SeedOutcome } from '../../server/db/seed/ensure-seeded';
+import { verifyPassword } from '../../server/services/auth/passwords';
+
+// Always in-memory PGlite (even when TEST_DATABASE_URL is set): the seed runs into a fresh,
+// empty database twice, and a shared PostgreSQL database would not be empty.
+const PASSWORD = 'Sadaka@2026';
+const NOW = new Date('2026-03-01T09:30:00Z');
+
+/** A digest of the rows that matter, to prove two runs write the same data. */
+async function checksum(database: Database): Promise<string> {
+  const { rows } = await database.raw.query(`
+    select md5(
+      (select string_agg(concat_ws('|', id, code, path, title, branch_id, referral_code), ',' order by id) from institutions) ||
+      (select string_agg(concat_ws('|', id, institution_id, code, phone, first_name, last_name, zone_id), ',' order by id) from members) ||
+      (select string_agg(concat_ws('|', id, reference_no, amount, status, method, operator, received_at), ',' order by reference_no) from transactions) ||
+      (select string_agg(concat_ws('|', id, entry_id, account, institution_id, debit, credit), ',' order by id) from ledger_lines) ||
+      (select string_agg(concat_ws('|', id, church_bp, field_bp, union_bp, title), ',' order by id) from offering_types)
+    ) as digest`);
+  return String(rows[0]?.digest);
+}
+
+async function one<T = Record<string, unknown>>(database: Database, text: string): Promise<T> {
+  return (await database.raw.query(text)).rows[0] as T;
+}
+
+describe('demo seed', () => {
+  let database: Database;
+  let first: SeedOutcome;
+  let firstDigest: string;
+  let secondDigest: string;
+  let secondCounts: SeedOutcome;
+
+  beforeAll(async () => {
+    // The second run happens first and is closed, so only one PGlite is in memory at a time.
+    const other = await openDatabase({ dataDir: null });
+    secondCounts = await ensureSeeded(other, { demoPassword: PASSWORD, now: NOW });
+    secondDigest = await checksum(other);
+    await other.close();
+
+    database = await openDatabase({ dataDir: null });
+    first = await ensureSeeded(database, { demoPassword: PASSWORD, now: NOW });
+    firstDigest = await checksum(database);
+  });
+  afterAll(() => database?.close());
+
+  it('is deterministic: same counts and the same rows on every run', () => {
+    expect(first.seeded).toBe(true);
+    expect(secondCounts.seeded).toBe(true);
+    if (!first.seeded || !secondCounts.seeded) return;
+    expect(first.counts).toEqual(secondCounts.counts);
+    expect(firstDigest).toBe(secondDigest);
+  });
+
+  it('has the sizes the demo promises', () => {
+    if (!first.seeded) throw new Error('not seeded');
+    const { counts } = first;
+    expect(counts.bank_branches).toBe(6);
+    expect(counts.currencies).toBe(7);
+    expect(counts.members).toBeGreaterThanOrEqual(1800);
+    expect(counts.members).toBeLessThanOrEqual(2300);
+    expect(counts.transactions).toBeGreaterThanOrEqual(15_000);
+    expect(counts.transactions).toBeLessThanOrEqual(25_000);
+  });
+
+  it('seeds only once: the marker makes a second call a no-op', async () => {
+    const again = await ensureSeeded(database, { demoPassword: PASSWORD, now: NOW });
+    expect(again.seeded).toBe(false);
+    const { n } = await one<{ n: number }>(database, `select count(*)::int as n from members`);
+    expect(first.seeded && n).toBe(first.seeded && first.counts.members);
+  });
+
+  it('every offering type divides exactly 100%', async () => {
+    const bad = await one<{ n: number }>(database, `select count(*)::int as n from offering_types where church_bp + field_bp + union_bp <> 10000`);
+    expect(bad.n).toBe(0);
+  });
+
+  it('every transaction is fully covered by its lines', async () => {
+    const bad = await one<{ n: number }>(
+      database,
+      `select count(*)::int as n from transactions t
+       where t.amount <> (select coalesce(sum(l.amount), 0) from transaction_lines l where l.transaction_id = t.id)`,
+    );
+    expect(bad.n).toBe(0);
+  });
+
+  it('every completed transaction has one balanced ledger entry whose shares add up to the amount; others have none', async () => {
+    const unbalanced = await one<{ n: number }>(
+      database,
+      `select count(*)::int as n from transactions t
+       left join ledger_entries e on e.transaction_id = t.id
+       left join lateral (select sum(debit) as debit, sum(credit) as credit from ledger_lines where entry_id = e.id) s on true
+       where t.status = 'completed' and (e.id is null or s.debit <> t.amount or s.credit <> t.amount)`,
+    );
+    expect(unbalanced.n).toBe(0);
+    const stray = await one<{ n: number }>(
+      database,
+      `select count(*)::int as n from ledger_entries e join transactions t on t.id = e.transaction_id where t.status <> 'completed'`,
+    );
+    expect(stray.n).toBe(0);
+    const perEntry = await one<{ n: number }>(database, `select count(*)::int as n from (select transaction_id from ledger_entries group by 1 having count(*) > 1) x`);
+    expect(perEntry.n).toBe(0);
+  });
+
+  it('credits each share to the right institution up the tree', async () => {
+    const wrong = await one<{ n: number }>(
+      database,
+      `select count(*)::int as n from ledger_lines ll
+       join ledger_entries e on e.id = ll.entry_id
+       join transactions t on t.id = e.transaction_id
+       join institutions c on c.id = t.institution_id
+       join institutions target on target.id = ll.institution_id
+       join institution_levels lvl on lvl.id = target.level_id
+       where ll.account like 'share:%' and not (
+         c.path like target.path || '%' and lvl.rank = case ll.account when 'share:church' then 4 when 'share:field' then 2 else 1 end
+       )`,
+    );
+    expect(wrong.n).toBe(0);
+  });
+
+  it('gives every congregation members, with phones and codes unique per institution', async () => {
+    const empty = await one<{ n: number }>(
+      database,
+      `select count(*)::int as n from institutions i join institution_levels l on l.id = i.level_id
+       where l.holds_members and i.status = 'active' and not exists (select 1 from members m where m.institution_id = i.id)`,
+    );
+    expect(empty.n).toBe(0);
+    const phones = await one<{ n: number }>(database, `select count(*)::int as n from (select 1 from members group by institution_id, phone having count(*) > 1) x`);
+    expect(phones.n).toBe(0);
+    const badPhone = await one<{ n: number }>(database, `select count(*)::int as n from members where phone !~ '^\\+255(6[1-9]|7[1-8])[0-9]{7}$'`);
+    expect(badPhone.n).toBe(0);
+  });
+
+  it('uses every payment method and status', async () => {
+    const { rows } = await database.raw.query(`select distinct method, status from transactions`);
+    expect(new Set(rows.map((row) => row.method))).toEqual(new Set(['mobile', 'card', 'bank', 'cash', 'cheque']));
+    expect(new Set(rows.map((row) => row.status))).toEqual(new Set(['completed', 'pending', 'failed', 'pending_cancel', 'canceled']));
+  });
+
+  it('lets every demo user sign in with DEMO_PASSWORD, with the flags the README promises', async () => {
+    const { rows } = await database.raw.query(`select username, password_hash, force_change_password, totp_enabled, totp_secret from users`);
+    for (const user of demoUsers) {
+      const row = rows.find((candidate) => candidate.username === user.username);
+      expect(row, user.username).toBeDefined();
+      expect(await verifyPassword(String(row!.password_hash), PASSWORD), user.username).toBe(true);
+      expect(row!.force_change_password, user.username).toBe(user.forceChangePassword);
+      expect(row!.totp_enabled, user.username).toBe(user.totp);
+    }
+    const secure = rows.find((row) => row.username === 'secure')!;
+    expect(secure.totp_secret).toBe(DEMO_TOTP_SECRET);
+    // The secret printed in the banner and README must be one an authenticator app accepts.
+    const epoch = Math.floor(NOW.getTime() / 1000);
+    const token = await generate({ secret: DEMO_TOTP_SECRET, epoch });
+    expect((await verify({ secret: DEMO_TOTP_SECRET, token, epoch })).valid).toBe(true);
+  });
+
+  it('leaves one pending request of every type, made by the branch officer', async () => {
+    const { rows } = await database.raw.query(
+      `select a.type from approval_requests a join users u on u.id = a.maker_id where a.status = 'requested' and u.username = 'branch'`,
+    );
+    expect(rows.map((row) => row.type).sort()).toEqual([...REQUEST_TYPES].sort());
+  });
+
+  it('moves the id sequences past the seeded rows', async () => {
+    const { rows } = await database.raw.query(
+      `insert into zones (institution_id, name) select id, 'New zone' from institutions where code = 'MWG' returning id`,
+    );
+    const max = await one<{ n: number }>(database, `select max(id)::int as n from zones where name <> 'New zone'`);
+    expect(Number(rows[0]?.id)).toBeGreaterThan(max.n);
+  });
+});
