@@ -40,5 +40,7 @@ test('advanced search finds a seeded member and a seeded transaction', async ({ 
   await shell.searchBox().fill('Juma');
   await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
   await expect(page).toHaveURL(/\/en\/search-result\?search=Juma/);
-  await expect(page.getByText(member!.names!).first()).toBeVisible();
+  await expect(page.getByRole('tabpanel')).toContainText('Juma');
+  await page.getByRole('tab', { name: 'Member' }).click();
+  await expect(page.getByRole('tabpanel')).toContainText(member!.names!);
 });

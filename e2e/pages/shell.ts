@@ -4,15 +4,18 @@ import { expect, type Locator, type Page } from '@playwright/test';
 export class Shell {
   readonly menu: Locator;
   constructor(readonly page: Page) {
-    this.menu = page.getByRole('navigation', { name: 'Main menu' });
+    this.menu = page.getByRole('navigation', { name: /^(Main menu|Menyu kuu)$/ });
   }
 
   menuLink(name: string | RegExp) {
     return this.menu.getByRole('link', { name });
   }
 
+  /** Every label in the menu, groups opened so their children count too. */
   async menuTexts(): Promise<string[]> {
-    return (await this.menu.getByRole('link').allInnerTexts()).map((text) => text.replace(/\s+\d+$/, '').trim());
+    const closed = this.menu.locator('button[aria-expanded="false"]');
+    while ((await closed.count()) > 0) await closed.first().click();
+    return (await this.menu.locator('.menu-text').allInnerTexts()).map((text) => text.trim());
   }
 
   async switchLanguage(nativeName: 'Kiswahili' | 'English') {
@@ -20,7 +23,7 @@ export class Shell {
   }
 
   searchBox() {
-    return this.page.getByRole('search').getByRole('textbox');
+    return this.page.getByLabel(/Search transactions and members|Tafuta/);
   }
 
   async expectHeading(text: string | RegExp) {

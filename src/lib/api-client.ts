@@ -1,5 +1,5 @@
+import { LANG_HEADER, type Locale } from '../../domain/locale';
 import { API_BASE } from '../../domain/paths';
-import { LANG_HEADER } from '../../domain/locale';
 import { getCurrentLocale } from './current-locale';
 import { getToken } from './session';
 
@@ -62,6 +62,8 @@ export async function toApiError(response: Response): Promise<ApiError> {
 type Parser<T> = { parse: (data: unknown) => T };
 
 export type RequestOptions<T> = {
+  /** Overrides the current language, for data cached per language (the menu). */
+  locale?: Locale;
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   schema?: Parser<T>;
@@ -73,7 +75,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
   const token = getToken();
   const headers: Record<string, string> = {
     Accept: 'application/json',
-    [LANG_HEADER]: getCurrentLocale(),
+    [LANG_HEADER]: options.locale ?? getCurrentLocale(),
     ...(token ? { Authorization: `Bearer ${token}` } : {}),
   };
   const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');

@@ -3,7 +3,7 @@ import type { Profile } from '../../domain/api/auth';
 import type { MenuItem } from '../../domain/api/shell';
 import { apiPaths } from '../../domain/api-paths';
 import type { Locale } from '../../domain/locale';
-import { api } from './api-client';
+import { api, apiRequest } from './api-client';
 import { db, menuCacheKey } from './db';
 import { networkWithLocalCopy } from './offline-first';
 import { getStoredProfile, saveProfile } from './session';
@@ -38,7 +38,7 @@ export const profileQuery = () =>
 
 export function fetchMenu(profileId: number, locale: Locale): Promise<MenuItem[]> {
   const key = menuCacheKey(profileId, locale);
-  return networkWithLocalCopy(() => api.get<MenuItem[]>(apiPaths.generateMenu(profileId)), {
+  return networkWithLocalCopy(() => apiRequest<MenuItem[]>(apiPaths.generateMenu(profileId), { locale }), {
     read: async () => (await db.menu.get(key))?.items,
     write: (items) => db.menu.put({ key, items, savedAt: Date.now() }),
   });

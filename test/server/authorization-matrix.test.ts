@@ -32,7 +32,7 @@ const MATRIX: Record<string, Row> = {
   'POST /api/password-reset/verify-code': { payload: { username: 'nobody', code: '123456' }, expect: everyone(400) },
   'GET /api/password-reset/:id': { expect: everyone(404) },
   'POST /api/password-reset/:id': { payload: { password: 'Valid#Pass12' }, expect: everyone(404) },
-  'GET /api/generateMenu/:profileId': { expect: signedInRoutes(200) },
+  'GET /api/generateMenu/:profileId': { expect: signedInRoutes(200, 200) },
   'POST /api/smsTopUpHistory/1': { payload: {}, expect: s(401, 200, 200, 200, 403, 403, 403) },
   'GET /api/getReligion': { expect: signedInRoutes(200) },
   'POST /api/setReligion': { payload: { religionId: 0 }, expect: s(401, 200, 403, 403, 403, 403, 403) },

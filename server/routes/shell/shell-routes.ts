@@ -30,7 +30,9 @@ export async function shellRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/generateMenu/:profileId',
-    { config: { access: 'user' }, schema: { tags: ['shell'], params: ProfileIdParam, response: { 200: Menu } } },
+    // signedIn, not user: someone who must still change the default password sees their menu,
+    // blocked by the overlay (spec section 4) — its pages stay refused until they change it.
+    { config: { access: 'signedIn' }, schema: { tags: ['shell'], params: ProfileIdParam, response: { 200: Menu } } },
     async (request) => {
       const auth = authOf(request);
       // A menu is only ever built for the caller: another user's id would reveal their grants.

@@ -1,3 +1,4 @@
+import type { MenuIcon } from '../../../domain/menu-icons';
 import type { MenuItem } from '../../../domain/api/shell';
 import { type MenuLabelKey, menuLabels } from '../../../domain/menu-labels';
 import { paths } from '../../../domain/paths';
@@ -6,19 +7,19 @@ import { type AuthUser, hasGrant } from '../auth/auth-user';
 
 type Translate = (descriptor: { id: string; message: string }) => string;
 type Leaf = { key: MenuLabelKey; target: string; feature: Feature; bankOnly?: boolean; entityOnly?: boolean };
-type Entry = { key: MenuLabelKey; icon: string; target?: string; feature?: Feature; children?: Leaf[]; bankOnly?: boolean; entityOnly?: boolean };
+type Entry = { key: MenuLabelKey; icon: MenuIcon; target?: string; feature?: Feature; children?: Leaf[]; bankOnly?: boolean; entityOnly?: boolean };
 
 /** The side menu in a fixed order; each entry shows only when the role group grants 'view' on its feature. */
 const MENU: Entry[] = [
   { key: 'dashboard', icon: 'dashboard', target: paths.dashboard, feature: 'dashboard', bankOnly: true },
   { key: 'dashboard', icon: 'dashboard', target: paths.entityDashboard, feature: 'entityDashboard', entityOnly: true },
-  { key: 'structure', icon: 'account_tree', target: paths.structure, feature: 'structure' },
-  { key: 'members', icon: 'groups', target: paths.members, feature: 'members' },
-  { key: 'groups', icon: 'diversity_3', target: paths.groups, feature: 'groups' },
-  { key: 'cashReceipts', icon: 'receipt_long', target: paths.cashReceipt, feature: 'cashReceipts' },
+  { key: 'structure', icon: 'structure', target: paths.structure, feature: 'structure' },
+  { key: 'members', icon: 'members', target: paths.members, feature: 'members' },
+  { key: 'groups', icon: 'groups', target: paths.groups, feature: 'groups' },
+  { key: 'cashReceipts', icon: 'cash', target: paths.cashReceipt, feature: 'cashReceipts' },
   {
-    key: 'payments',
-    icon: 'payments',
+    key: 'transactions',
+    icon: 'transactions',
     children: [
       { key: 'transactions', target: paths.transactions, feature: 'transactions' },
       { key: 'push', target: paths.push, feature: 'push' },
@@ -26,14 +27,14 @@ const MENU: Entry[] = [
       { key: 'quickPayments', target: paths.quickPayments, feature: 'quickPayments' },
     ],
   },
-  { key: 'pledges', icon: 'volunteer_activism', target: paths.pledge, feature: 'pledges' },
+  { key: 'pledges', icon: 'pledge', target: paths.pledge, feature: 'pledges' },
   { key: 'sms', icon: 'sms', target: paths.sms, feature: 'sms' },
-  { key: 'stats', icon: 'insights', target: paths.stats, feature: 'stats' },
-  { key: 'requests', icon: 'approval', target: paths.requests, feature: 'requests' },
-  { key: 'users', icon: 'manage_accounts', target: paths.users, feature: 'users' },
+  { key: 'stats', icon: 'stats', target: paths.stats, feature: 'stats' },
+  { key: 'requests', icon: 'requests', target: paths.requests, feature: 'requests' },
+  { key: 'users', icon: 'users', target: paths.users, feature: 'users' },
   {
     key: 'reports',
-    icon: 'summarize',
+    icon: 'reports',
     children: [
       { key: 'reportsReferrals', target: paths.reportsReferrals, feature: 'reports', bankOnly: true },
       { key: 'reportsRegistrations', target: paths.reportsRegistrations, feature: 'reports' },
@@ -51,8 +52,8 @@ const MENU: Entry[] = [
       { key: 'roleGroups', target: paths.roleGroups, feature: 'roleGroups' },
     ],
   },
-  { key: 'activities', icon: 'history', target: paths.activities, feature: 'activities' },
-  { key: 'logViewer', icon: 'manage_search', target: paths.logViewer, feature: 'logViewer' },
+  { key: 'activities', icon: 'activity', target: paths.activities, feature: 'activities' },
+  { key: 'logViewer', icon: 'logs', target: paths.logViewer, feature: 'logViewer' },
 ];
 
 function fits(user: AuthUser, item: { feature?: Feature; bankOnly?: boolean; entityOnly?: boolean }): boolean {

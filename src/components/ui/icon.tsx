@@ -1,7 +1,8 @@
 import type { ReactElement } from 'react';
+import type { MenuIcon } from '../../../domain/menu-icons';
 
 // Stroke outlines on a 24×24 grid; inline so the shell needs no icon font or CDN (the CSP forbids both).
-const SHAPES: Record<string, ReactElement> = {
+const SHAPES: Record<MenuIcon | 'menu' | 'close' | 'search' | 'chevron' | 'user', ReactElement> & Record<string, ReactElement | undefined> = {
   dashboard: <path d="M3 3h8v10H3zM13 3h8v6h-8zM13 11h8v10h-8zM3 15h8v6H3z" />,
   users: <path d="M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM1 21v-1a6 6 0 0 1 12 0v1M17 11a3 3 0 1 0 0-6M19 21v-1a5 5 0 0 0-3-4.6" />,
   members: <path d="M12 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21v-1a8 8 0 0 1 16 0v1" />,
