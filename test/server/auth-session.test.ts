@@ -93,7 +93,9 @@ describe('sessions: logout, expiry, forced password change', () => {
     const s = await signIn(t.app, u);
     const other = await signIn(t.app, u);
     expect(s.profile).toMatchObject({ force_change_password: true });
-    const blocked = await t.app.inject({ method: 'GET', url: `/api/generateMenu/${u.id}`, headers: { ...s.headers, lang: 'en' } });
+    const blocked = await t.app.inject({ method: 'GET', url: '/api/getReligion', headers: { ...s.headers, lang: 'en' } });
+    // The menu still answers, so the shell can show it behind the overlay (spec section 4).
+    expect((await t.app.inject({ method: 'GET', url: `/api/generateMenu/${u.id}`, headers: s.headers })).statusCode).toBe(200);
     expect(blocked.statusCode).toBe(403);
     expect(blocked.json()).toMatchObject({ code: 'must_change_password', message: 'Change your password before continuing.' });
     expect((await profile(s.headers)).statusCode).toBe(200);
@@ -108,7 +110,7 @@ describe('sessions: logout, expiry, forced password change', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ id: u.id, force_change_password: false });
 
-    expect((await t.app.inject({ method: 'GET', url: `/api/generateMenu/${u.id}`, headers: s.headers })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/getReligion', headers: s.headers })).statusCode).toBe(200);
     expect((await profile(s.headers)).json().force_change_password).toBe(false);
     expect((await profile(other.headers)).json().code).toBe('session_expired');
     await signIn(t.app, { username: u.username, password: 'Brand#New22' });

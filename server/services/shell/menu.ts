@@ -18,7 +18,7 @@ const MENU: Entry[] = [
   { key: 'groups', icon: 'groups', target: paths.groups, feature: 'groups' },
   { key: 'cashReceipts', icon: 'cash', target: paths.cashReceipt, feature: 'cashReceipts' },
   {
-    key: 'transactions',
+    key: 'payments',
     icon: 'transactions',
     children: [
       { key: 'transactions', target: paths.transactions, feature: 'transactions' },
