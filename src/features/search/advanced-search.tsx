@@ -7,6 +7,7 @@ import { localizedPath, paths } from '../../../domain/paths';
 import { Icon } from '../../components/ui/icon';
 import { isSearchable, searchQueries, type SearchTab } from './api';
 import { MemberResults, TransactionResults } from './result-lists';
+import { SearchTabs } from './search-tabs';
 
 /** The top bar's search: a live panel of the first results, and Search/Enter opens the full results page. */
 export function AdvancedSearch({ locale }: { locale: Locale }) {
@@ -63,14 +64,7 @@ export function AdvancedSearch({ locale }: { locale: Locale }) {
       </button>
       {open && ready ? (
         <div id={panelId} className="search-panel">
-          <div className="tabs" role="tablist">
-            <button type="button" role="tab" aria-selected={tab === 'transactions'} onClick={() => setTab('transactions')}>
-              <Trans>Transaction</Trans>
-            </button>
-            <button type="button" role="tab" aria-selected={tab === 'members'} onClick={() => setTab('members')}>
-              <Trans>Member</Trans>
-            </button>
-          </div>
+          <SearchTabs tab={tab} onChange={setTab} />
           <div role="tabpanel" aria-busy={active.isFetching}>
             {active.isError ? (
               <p className="result-empty">

@@ -8,6 +8,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { isServerFault } from '../../lib/api-client';
 import { isSearchable, searchQueries, type SearchTab } from './api';
 import { MemberResults, TransactionResults } from './result-lists';
+import { SearchTabs } from './search-tabs';
 
 function Pager({ offset, count, onChange }: { offset: number; count: number; onChange: (offset: number) => void }) {
   const { t } = useLingui();
@@ -59,14 +60,7 @@ export function SearchResultPage() {
       <p className="search-summary">
         <Trans>Results for “{search}”</Trans>
       </p>
-      <div className="tabs" role="tablist">
-        <button type="button" role="tab" aria-selected={tab === 'transactions'} onClick={() => setTab('transactions')}>
-          <Trans>Transaction</Trans>
-        </button>
-        <button type="button" role="tab" aria-selected={tab === 'members'} onClick={() => setTab('members')}>
-          <Trans>Member</Trans>
-        </button>
-      </div>
+      <SearchTabs tab={tab} onChange={setTab} />
       <div role="tabpanel">
         {active.isPending ? <Spinner label={t`Loading…`} /> : null}
         {active.isError ? (
