@@ -24,14 +24,13 @@ export const staticClientPlugin = fp(async (app: FastifyInstance, options: { roo
       else if (name.startsWith('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
     },
   });
+  // Built files are routes of their own (wildcard: false registers one per file at start-up), so
+  // only a request that matched no route reaches this fallback: a page path (no file extension)
+  // gets the SPA's shell, a missing asset keeps its 404. No file-system check per request.
   app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'GET' || request.url.startsWith(API_BASE)) return;
-    const pathname = decodeURIComponent(request.url.split('?')[0] ?? '/');
-    if (pathname.includes('..')) return;
-    if (pathname !== '/' && existsSync(join(options.root, pathname)) && !pathname.endsWith('/')) {
-      return reply.sendFile(pathname.slice(1));
-    }
-    if (/\.[a-z0-9]+$/i.test(pathname)) return; // a missing asset: let it 404
+    if (!request.is404 || request.method !== 'GET' || request.url.startsWith(API_BASE)) return;
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (/\.[a-z0-9]+$/i.test(pathname)) return;
     reply.header('cache-control', 'no-cache');
     return reply.sendFile('index.html');
   });
