@@ -113,4 +113,12 @@ describe('malformed input never reaches a handler and never answers 500', () => 
     const missing = await t.app.inject({ method: 'POST', url: '/api/login', headers: { lang: 'en' }, payload: {} });
     expect(missing.json()).toMatchObject({ statusCode: 400, code: 'validation', message: 'Email or username can not be empty' });
   });
+
+  it('refuses JSON that tries prototype poisoning, before any handler sees it', async () => {
+    for (const payload of ['{"__proto__":{"admin":true},"username":"a","password":"b"}', '{"constructor":{"prototype":{"admin":true}},"username":"a","password":"b"}']) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json', lang: 'en' }, payload });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ statusCode: 400, code: 'invalid_json', message: 'The request is not valid.' });
+    }
+  });
 });
