@@ -33,11 +33,27 @@ test('an entity user sees their church name and code', async ({ page }) => {
   await expect(menuPanel).toContainText(profile.entityCode ?? 'missing code');
 });
 
-test('the admin chooses the religion they work on', async ({ page }) => {
+test('the admin chooses the religion they work on, and the choice survives the reload', async ({ page }) => {
   await new SignInPage(page).signIn('admin');
   const select = page.getByLabel('Religion');
-  await expect(select).toBeVisible();
-  const options = await select.locator('option').allInnerTexts();
-  expect(options.join(' ')).toMatch(/Christian/);
-  expect(options.join(' ')).toMatch(/Muslim|Islam/);
+  await expect(select).toBeEnabled();
+  const options = await select.locator('option:not([disabled])').evaluateAll((nodes) =>
+    nodes.map((node) => ({ value: (node as HTMLOptionElement).value, text: node.textContent ?? '' })),
+  );
+  const christian = options.find((option) => /Christian/.test(option.text));
+  const muslim = options.find((option) => /Muslim|Islam/.test(option.text));
+  expect(christian && muslim, JSON.stringify(options)).toBeTruthy();
+
+  // setReligion, then the page reloads (spec section 7) and the server's profile holds the choice.
+  const choose = async (value: string) => {
+    const reloaded = page.waitForEvent('load');
+    const saved = page.waitForResponse((response) => response.url().endsWith('/api/setReligion') && response.status() === 200);
+    await select.selectOption(value);
+    await saved;
+    await reloaded;
+    await expect(page.getByLabel('Religion')).toHaveValue(value);
+  };
+  await choose(muslim!.value);
+  // Put it back: other specs sign in as admin and expect the Christian demo data.
+  await choose(christian!.value);
 });

@@ -35,14 +35,6 @@ describe('health and API basics', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().paths['/api/health']).toBeDefined();
   });
-});
-
-describe('readable API docs', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
 
   it('serves the docs page with scripts from our own origin only', async () => {
     const page = await t.app.inject({ method: 'GET', url: '/api/docs' });
