@@ -20,4 +20,22 @@ export const apiPaths = {
   searchTransaction: (limit: number, offset: number) => `/searchTransaction/${limit}/${offset}`,
   searchMember: (limit: number, offset: number) => `/searchMember/${limit}/${offset}`,
   dashboardSummary: '/dashboard/summary',
+  // Offline desk (issue 3)
+  offeringTypes: '/offering-types',
+  currencies: '/currencies',
+  memberCache: '/members/cache',
+  membersSync: '/members/sync',
+  cashReceipts: '/cash-receipts',
+  cashReceiptsExport: '/cash-receipts/export',
+  cashReceiptsSync: '/cash-receipts/sync',
+  receiptBatches: '/receipt-batches',
+  receiptBatchesSync: '/receipt-batches/sync',
+  // Payments (issue 4)
+  payments: '/payments',
+  paymentById: (id: string) => `/payments/${encodeURIComponent(id)}`,
+  // Back office (issue 5)
+  requests: '/requests',
+  requestById: (id: number) => `/requests/${id}`,
+  approveRequest: (id: number) => `/requests/${id}/approve`,
+  rejectRequest: (id: number) => `/requests/${id}/reject`,
 } as const;

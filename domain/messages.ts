@@ -3,9 +3,12 @@
  * stable id; the `/*i18n*\/` mark lets `lingui extract` collect them into the catalogs without a
  * macro, so the server can run them through the same sw/en catalogs as the PWA.
  */
-type Descriptor = { id: string; message: string };
+import { backOfficeFieldLabels, backOfficeMessages } from './messages-back-office';
+import type { Descriptor } from './messages-descriptor';
+import { paymentFieldLabels, paymentMessages } from './messages-payments';
+import { receiptFieldLabels, receiptMessages } from './messages-receipts';
 
-export const messages = {
+const coreMessages = {
   invalidCredentials: /*i18n*/ { id: 'error.invalidCredentials', message: 'Wrong username or password' },
   otpRequired: /*i18n*/ { id: 'error.otpRequired', message: 'Enter the 6-digit code from your authenticator app' },
   otpInvalid: /*i18n*/ { id: 'error.otpInvalid', message: 'Verify otp failed' },
@@ -72,11 +75,14 @@ export const messages = {
   },
 } satisfies Record<string, Descriptor>;
 
+/** Core messages plus each area's own file (one file per area, so areas never edit the same list). */
+export const messages = { ...coreMessages, ...receiptMessages, ...paymentMessages, ...backOfficeMessages };
+
 export type MessageKey = keyof typeof messages;
 export type MessageId = (typeof messages)[MessageKey]['id'];
 
 /** Field names used in validation messages ("<field> can not be empty"). */
-export const fieldLabels = {
+const coreFieldLabels = {
   username: /*i18n*/ { id: 'field.username', message: 'Email or username' },
   password: /*i18n*/ { id: 'field.password', message: 'Password' },
   newPassword: /*i18n*/ { id: 'field.newPassword', message: 'New password' },
@@ -90,3 +96,5 @@ export const fieldLabels = {
   code: /*i18n*/ { id: 'field.code', message: 'Code' },
   channel: /*i18n*/ { id: 'field.channel', message: 'Channel' },
 } satisfies Record<string, Descriptor>;
+
+export const fieldLabels = { ...coreFieldLabels, ...receiptFieldLabels, ...paymentFieldLabels, ...backOfficeFieldLabels };

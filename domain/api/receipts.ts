@@ -1,0 +1,201 @@
+import { z } from 'zod';
+import { MAX_TEXT_CHARS } from '../limits';
+import { isE164 } from '../phone';
+
+/**
+ * The offline desk's wire contract (issue 3). `POST /api/cash-receipts/sync`, `/api/members/sync`
+ * and `/api/receipt-batches/sync` each take up to MAX_SYNC_BATCH entries and answer per entry, in
+ * the same order, so one bad entry never blocks the rest of a batch.
+ */
+export const MAX_SYNC_BATCH = 100;
+export const SYNC_STATUSES = ['created', 'duplicate', 'conflict', 'rejected'] as const;
+export type SyncStatus = (typeof SYNC_STATUSES)[number];
+
+/** Largest single line: one hundred million in major units (minor units ×100), far above any envelope. */
+export const MAX_LINE_AMOUNT = 10_000_000_000;
+export const MAX_RECEIPT_LINES = 20;
+
+export const Phone = z.string().trim().refine(isE164, { message: 'validation.invalidPhone' });
+
+export const OfferingType = z.object({
+  id: z.number().int(),
+  institutionId: z.number().int(),
+  title: z.string(),
+  churchBp: z.number().int(),
+  fieldBp: z.number().int(),
+  unionBp: z.number().int(),
+});
+export type OfferingType = z.infer<typeof OfferingType>;
+export const OfferingTypeList = z.object({ data: z.array(OfferingType) });
+export const OfferingTypeQuery = z.object({ institutionId: z.coerce.number().int().positive().optional() });
+
+export const Currency = z.object({ code: z.string(), numericCode: z.string(), territory: z.string(), value: z.string() });
+export type Currency = z.infer<typeof Currency>;
+export const CurrencyList = z.object({ data: z.array(Currency) });
+
+export const ReceiptLine = z.object({
+  offeringTypeId: z.number().int().positive(),
+  amount: z.number().int().positive().max(MAX_LINE_AMOUNT),
+});
+export const RECEIPT_METHODS = ['cash', 'cheque'] as const;
+
+/**
+ * One receipt as the outbox sends it. `memberClientId` (our extension to the fixed contract) names
+ * a member registered offline in the same outbox, before the server gave it an id.
+ */
+export const CashReceiptInput = z
+  .object({
+    id: z.uuid(),
+    institutionId: z.number().int().positive(),
+    memberId: z.number().int().positive().optional(),
+    memberClientId: z.uuid().optional(),
+    payer: z.object({ name: z.string().trim().min(1).max(200), phone: Phone }).optional(),
+    lines: z.array(ReceiptLine).min(1).max(MAX_RECEIPT_LINES),
+    currency: z.string().regex(/^[A-Z]{3}$/),
+    receivedAt: z.iso.datetime({ offset: true }),
+    batchId: z.uuid().optional(),
+    method: z.enum(RECEIPT_METHODS).default('cash'),
+    chequeNo: z.string().trim().min(1).max(40).optional(),
+    note: z.string().max(MAX_TEXT_CHARS).optional(),
+    /** Issued on the device (institution code, device prefix, sequence) so paper exists at once. */
+    receiptNo: z.string().regex(/^[A-Z0-9-]{3,40}$/).optional(),
+  })
+  .refine((r) => [r.memberId, r.memberClientId, r.payer].filter((x) => x !== undefined).length === 1, {
+    message: 'receipt.giverRequired',
+    path: ['payer'],
+  })
+  .refine((r) => r.method !== 'cheque' || r.chequeNo !== undefined, { message: 'validation.required', path: ['chequeNo'] });
+export type CashReceiptInput = z.input<typeof CashReceiptInput>;
+
+/** The request is checked loosely so each entry can be answered on its own. */
+export const SyncRequest = <K extends string>(key: K) =>
+  z.object({ [key]: z.array(z.unknown()).min(1).max(MAX_SYNC_BATCH) } as Record<K, z.ZodArray<z.ZodUnknown>>);
+export const CashReceiptSyncRequest = SyncRequest('receipts');
+export const MemberSyncRequest = SyncRequest('members');
+export const BatchSyncRequest = SyncRequest('batches');
+
+export const SyncResult = z.object({
+  id: z.string(),
+  status: z.enum(SYNC_STATUSES),
+  receiptNo: z.string().optional(),
+  /** The server's member id: for a created member, or the existing one behind a phone conflict. */
+  memberId: z.number().int().optional(),
+  memberCode: z.string().optional(),
+  message: z.string().optional(),
+});
+export type SyncResult = z.infer<typeof SyncResult>;
+export const SyncResponse = z.object({ results: z.array(SyncResult) });
+export type SyncResponse = z.infer<typeof SyncResponse>;
+
+/** A counting batch. Closing is the one change allowed after creation (closedAt goes from null to a time). */
+export const BatchInput = z.object({
+  id: z.uuid(),
+  institutionId: z.number().int().positive(),
+  name: z.string().trim().min(1).max(120),
+  serviceDate: z.iso.date(),
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  closedAt: z.iso.datetime({ offset: true }).nullable().default(null),
+});
+export type BatchInput = z.input<typeof BatchInput>;
+
+export const GENDERS = ['male', 'female'] as const;
+export const MemberInput = z.object({
+  id: z.uuid(),
+  institutionId: z.number().int().positive(),
+  firstName: z.string().trim().min(1).max(80),
+  lastName: z.string().trim().min(1).max(80),
+  phone: Phone,
+  email: z.email().max(200).optional(),
+  gender: z.enum(GENDERS),
+  preferredLanguage: z.enum(['sw', 'en']),
+  zoneId: z.number().int().positive().optional(),
+  country: z.string().regex(/^[A-Z]{2}$/, { message: 'validation.selectCountry' }),
+  addressOne: z.string().trim().max(200).optional(),
+  city: z.string().trim().max(100).optional(),
+  state: z.string().trim().max(100).optional(),
+  postalCode: z.string().trim().regex(/^\d{1,10}$/, { message: 'validation.digits' }).optional(),
+});
+export type MemberInput = z.input<typeof MemberInput>;
+
+/** A member as the device caches it: enough to find and greet them, nothing more. */
+export const CachedMember = z.object({
+  id: z.number().int(),
+  institutionId: z.number().int(),
+  code: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string(),
+  preferredLanguage: z.enum(['sw', 'en']),
+  zoneId: z.number().int().nullable(),
+  deleted: z.boolean(),
+});
+export type CachedMember = z.infer<typeof CachedMember>;
+/** Cursor paging over (updatedAt, id) so a device fetches only what changed since its last look. */
+export const MemberCacheQuery = z.object({
+  institutionId: z.coerce.number().int().positive().optional(),
+  since: z.string().max(80).optional(),
+  limit: z.coerce.number().int().min(1).max(5000).default(2000),
+});
+export const MemberCachePage = z.object({ data: z.array(CachedMember), next: z.string().nullable() });
+
+export const CashReceiptQuery = z.object({
+  institutionId: z.coerce.number().int().positive().optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  offeringTypeId: z.coerce.number().int().positive().optional(),
+  memberId: z.coerce.number().int().positive().optional(),
+  batchId: z.uuid().optional(),
+  recordedBy: z.coerce.number().int().positive().optional(),
+  method: z.enum(RECEIPT_METHODS).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export type CashReceiptQuery = z.input<typeof CashReceiptQuery>;
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+
+export const CashReceiptRow = z.object({
+  id: z.string(),
+  receiptNo: z.string().nullable(),
+  institutionId: z.number().int(),
+  memberId: z.number().int().nullable(),
+  memberName: z.string().nullable(),
+  memberCode: z.string().nullable(),
+  payerName: z.string().nullable(),
+  payerPhone: z.string().nullable(),
+  method: z.enum(RECEIPT_METHODS),
+  chequeNo: z.string().nullable(),
+  currency: z.string(),
+  amount: z.number().int(),
+  lines: z.array(z.object({ offeringTypeId: z.number().int(), title: z.string(), amount: z.number().int() })),
+  batchId: z.string().nullable(),
+  batchName: z.string().nullable(),
+  note: z.string().nullable(),
+  receivedAt: z.string(),
+  recordedBy: z.number().int().nullable(),
+  recordedByName: z.string().nullable(),
+  syncedAt: z.string(),
+  smsStatus: z.string().nullable(),
+});
+export type CashReceiptRow = z.infer<typeof CashReceiptRow>;
+export const CashReceiptPage = z.object({
+  data: z.array(CashReceiptRow),
+  count: z.number().int(),
+  totals: z.object({
+    amount: z.number().int(),
+    byOfferingType: z.array(z.object({ offeringTypeId: z.number().int(), title: z.string(), amount: z.number().int(), count: z.number().int() })),
+  }),
+});
+export type CashReceiptPage = z.infer<typeof CashReceiptPage>;
+
+export const BatchRow = z.object({
+  id: z.string(),
+  institutionId: z.number().int(),
+  name: z.string(),
+  serviceDate: z.string(),
+  currency: z.string(),
+  status: z.enum(['open', 'closed']),
+  closedAt: z.string().nullable(),
+  receiptCount: z.number().int(),
+  total: z.number().int(),
+});
+export const BatchList = z.object({ data: z.array(BatchRow) });

@@ -1,0 +1,17 @@
+import { isValidPhoneNumber, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
+import { COUNTRY_CODE } from './limits';
+
+/**
+ * Phone numbers are stored and sent in E.164 (+255712345678). Input may be local ("0712 345 678")
+ * in the given country or already international; anything libphonenumber does not accept as a
+ * valid number for its country is null.
+ */
+export function toE164(input: string, country: string = COUNTRY_CODE): string | null {
+  const parsed = parsePhoneNumberFromString(input.trim(), country as CountryCode);
+  if (!parsed || !isValidPhoneNumber(parsed.number)) return null;
+  return parsed.number;
+}
+
+export function isE164(value: string): boolean {
+  return /^\+[1-9]\d{6,14}$/.test(value) && isValidPhoneNumber(value);
+}
