@@ -1,7 +1,114 @@
 import type { Descriptor } from './messages-descriptor';
 
 /** Bank back office: onboarding, approvals, users, reference data (issue 5). Keys are prefixed by area so the merged `messages` never collides. */
-export const backOfficeMessages = {} satisfies Record<string, Descriptor>;
+export const backOfficeMessages = {
+  // Maker-checker
+  boNoAccessApplication: /*i18n*/ { id: 'backoffice.noAccess.application', message: "You don't have access to approve application" },
+  boNoAccessBankAccount: /*i18n*/ { id: 'backoffice.noAccess.bankAccount', message: "You don't have access to approve bank account" },
+  boNoAccessBankUser: /*i18n*/ { id: 'backoffice.noAccess.bankUser', message: "You don't have access to approve bank user" },
+  boNoAccessUserEdit: /*i18n*/ { id: 'backoffice.noAccess.userEdit', message: "You don't have access to approve user edit" },
+  boOwnRequest: /*i18n*/ { id: 'backoffice.ownRequest', message: 'You made this request, so another person must approve or reject it' },
+  boNotPending: /*i18n*/ { id: 'backoffice.notPending', message: 'This request has already been resolved' },
+  boAlreadyPending: /*i18n*/ { id: 'backoffice.alreadyPending', message: 'A request for this is already waiting for approval' },
+  boOnlyMakerWithdraws: /*i18n*/ { id: 'backoffice.onlyMakerWithdraws', message: 'Only the person who made this request can withdraw it' },
+  boDeniedUsernameTaken: /*i18n*/ { id: 'backoffice.denied.usernameTaken', message: 'The username or email is already in use' },
+  boDeniedAccountTaken: /*i18n*/ { id: 'backoffice.denied.accountTaken', message: 'This bank account is already registered' },
+  boDeniedCodeTaken: /*i18n*/ { id: 'backoffice.denied.codeTaken', message: 'An institution with this abbreviation already exists' },
+  boDeniedSubjectGone: /*i18n*/ { id: 'backoffice.denied.subjectGone', message: 'What this request changes no longer exists' },
+  boDeniedNoRoleGroup: /*i18n*/ { id: 'backoffice.denied.noRoleGroup', message: 'No role group fits the default user of this institution' },
+  // Registration
+  boAccountNotFound: /*i18n*/ { id: 'backoffice.accountNotFound', message: 'Provided bank account is not found. Please check and try again' },
+  boUnfinishedExists: /*i18n*/ {
+    id: 'backoffice.unfinishedExists',
+    message: 'An unfinished registration for this phone or email exists. Complete it before starting another.',
+  },
+  boRegistrationNotFound: /*i18n*/ { id: 'backoffice.registrationNotFound', message: 'This registration was not found or has expired. Start again.' },
+  boRegistrationLocked: /*i18n*/ { id: 'backoffice.registrationLocked', message: 'This registration has been submitted and can no longer be changed' },
+  boRegistrationIncomplete: /*i18n*/ { id: 'backoffice.registrationIncomplete', message: 'Complete every step before submitting: {steps}' },
+  boRegistrationNotSubmitted: /*i18n*/ { id: 'backoffice.registrationNotSubmitted', message: 'Only a submitted registration can be sent for approval' },
+  boParentInvalid: /*i18n*/ { id: 'backoffice.parentInvalid', message: 'Choose a parent one level above in the same religion' },
+  boLevelInvalid: /*i18n*/ { id: 'backoffice.levelInvalid', message: 'Choose a level of the chosen religion' },
+  boReferralUnknown: /*i18n*/ { id: 'backoffice.referralUnknown', message: 'This referral code is not known' },
+  boUploadTooLarge: /*i18n*/ { id: 'backoffice.uploadTooLarge', message: 'The file is larger than 15 MB' },
+  boUploadType: /*i18n*/ { id: 'backoffice.uploadType', message: 'Only PDF, PNG or JPEG files are accepted' },
+  boUploadMissing: /*i18n*/ { id: 'backoffice.uploadMissing', message: 'Choose a file to upload' },
+  boUploadUnknown: /*i18n*/ { id: 'backoffice.uploadUnknown', message: 'The uploaded document was not found in this registration' },
+  boTooManySignatories: /*i18n*/ { id: 'backoffice.tooManySignatories', message: 'Add between 1 and 5 signatories' },
+  // Credentials
+  boSmsCredentials: /*i18n*/ {
+    id: 'backoffice.smsCredentials',
+    message: 'Sadaka: your account is ready. Username: {username} Temporary password: {password} Change it when you first sign in.',
+  },
+  boMailCredentialsSubject: /*i18n*/ { id: 'backoffice.mailCredentialsSubject', message: 'Your Sadaka account is ready' },
+  boMailCredentialsBody: /*i18n*/ {
+    id: 'backoffice.mailCredentialsBody',
+    message:
+      'Hello {name},\n\nYour Sadaka account has been approved.\nUsername: {username}\nTemporary password: {password}\n\nSign in at {link} and choose a new password.',
+  },
+  boSmsDeleteCode: /*i18n*/ { id: 'backoffice.smsDeleteCode', message: 'Sadaka: your code to confirm deleting a user is {code}. It expires in 10 minutes.' },
+  boAccessCodeSent: /*i18n*/ { id: 'backoffice.accessCodeSent', message: 'If the details match our records, a code has been sent to that phone.' },
+  boSmsAccessCode: /*i18n*/ { id: 'backoffice.smsAccessCode', message: 'Sadaka: your code to make requests for {institution} is {code}. It expires in 10 minutes.' },
+  boAccessInvalid: /*i18n*/ { id: 'backoffice.accessInvalid', message: 'Your access has expired. Ask for a new code.' },
+  // Users
+  boBankEmailRequired: /*i18n*/ { id: 'backoffice.bankEmailRequired', message: 'Use a valid bank email address ending in @{domain}' },
+  boEntityUsersByRegistration: /*i18n*/ {
+    id: 'backoffice.entityUsersByRegistration',
+    message: 'Church and mosque users cannot be created or edited by hand; they come from registration or an amendment request',
+  },
+  boNotBankRoleGroup: /*i18n*/ { id: 'backoffice.notBankRoleGroup', message: 'Choose a role group for bank users' },
+  boBranchRequired: /*i18n*/ { id: 'backoffice.branchRequired', message: 'Choose a branch for a branch-level role group' },
+  boNotYourself: /*i18n*/ { id: 'backoffice.notYourself', message: 'You cannot do this to your own account' },
+  boDeleteConfirm: /*i18n*/ { id: 'backoffice.deleteConfirm', message: 'Confirm the deletion with the code sent to your phone or with your password' },
+  boDeleteCodeSent: /*i18n*/ { id: 'backoffice.deleteCodeSent', message: 'A confirmation code was sent to your phone' },
+  boNoPhone: /*i18n*/ { id: 'backoffice.noPhone', message: 'Your account has no phone number; confirm with your password' },
+  boNothingChanged: /*i18n*/ { id: 'backoffice.nothingChanged', message: 'Nothing was changed' },
+  boUserDeleted: /*i18n*/ { id: 'backoffice.userDeleted', message: 'The user was deleted' },
+  // Reference data
+  boDuplicate: /*i18n*/ { id: 'backoffice.duplicate', message: '{field} is already in use' },
+  boCurrencyValue: /*i18n*/ { id: 'backoffice.currencyValue', message: 'Enter a positive value with at most 4 decimals' },
+  boReferrerIdentity: /*i18n*/ { id: 'backoffice.referrerIdentity', message: 'Staff referrers need an employee number; freelancers need a phone number' },
+  boExportFailed: /*i18n*/ { id: 'backoffice.exportFailed', message: 'Export failed' },
+  // Report titles and column headings (exports)
+  boReportReferrals: /*i18n*/ { id: 'backoffice.report.referrals', message: 'Referrals' },
+  boReportRegistrations: /*i18n*/ { id: 'backoffice.report.registrations', message: 'Registrations' },
+  boColReferralCode: /*i18n*/ { id: 'backoffice.col.referralCode', message: 'Referral code' },
+  boColReferrer: /*i18n*/ { id: 'backoffice.col.referrer', message: 'Referrer' },
+  boColReferrerKind: /*i18n*/ { id: 'backoffice.col.referrerKind', message: 'Staff or freelancer' },
+  boColReferrerId: /*i18n*/ { id: 'backoffice.col.referrerId', message: 'Employee number or phone' },
+  boColInstitution: /*i18n*/ { id: 'backoffice.col.institution', message: 'Institution' },
+  boColCode: /*i18n*/ { id: 'backoffice.col.code', message: 'Code' },
+  boColBranch: /*i18n*/ { id: 'backoffice.col.branch', message: 'Branch' },
+  boColChannel: /*i18n*/ { id: 'backoffice.col.channel', message: 'Registration channel' },
+  boColDate: /*i18n*/ { id: 'backoffice.col.date', message: 'Date' },
+  boColStatus: /*i18n*/ { id: 'backoffice.col.status', message: 'Status' },
+  boColPhone: /*i18n*/ { id: 'backoffice.col.phone', message: 'Applicant phone' },
+  boColSubmitted: /*i18n*/ { id: 'backoffice.col.submitted', message: 'Submitted' },
+  boColReason: /*i18n*/ { id: 'backoffice.col.reason', message: 'Reason' },
+} satisfies Record<string, Descriptor>;
 
 /** Field names for "<field> can not be empty" in this area. */
-export const backOfficeFieldLabels = {} satisfies Record<string, Descriptor>;
+export const backOfficeFieldLabels = {
+  reason: /*i18n*/ { id: 'backoffice.field.reason', message: 'Reason' },
+  title: /*i18n*/ { id: 'backoffice.field.title', message: 'Title' },
+  abbreviation: /*i18n*/ { id: 'backoffice.field.abbreviation', message: 'Abbreviation' },
+  levelId: /*i18n*/ { id: 'backoffice.field.level', message: 'Level' },
+  parentId: /*i18n*/ { id: 'backoffice.field.parent', message: 'Parent' },
+  region: /*i18n*/ { id: 'backoffice.field.region', message: 'Region' },
+  district: /*i18n*/ { id: 'backoffice.field.district', message: 'District' },
+  street: /*i18n*/ { id: 'backoffice.field.street', message: 'Street' },
+  accountNumber: /*i18n*/ { id: 'backoffice.field.accountNumber', message: 'Account number' },
+  signatories: /*i18n*/ { id: 'backoffice.field.signatories', message: 'Signatories' },
+  documentUploadId: /*i18n*/ { id: 'backoffice.field.document', message: 'Signed document' },
+  referralCode: /*i18n*/ { id: 'backoffice.field.referralCode', message: 'Referral code' },
+  roleGroupId: /*i18n*/ { id: 'backoffice.field.roleGroup', message: 'Role group' },
+  branchId: /*i18n*/ { id: 'backoffice.field.branch', message: 'Branch' },
+  shortCode: /*i18n*/ { id: 'backoffice.field.shortCode', message: 'Short code' },
+  territory: /*i18n*/ { id: 'backoffice.field.territory', message: 'Territory' },
+  alphaCode: /*i18n*/ { id: 'backoffice.field.alphaCode', message: 'Alphabetic code' },
+  numericCode: /*i18n*/ { id: 'backoffice.field.numericCode', message: 'Numeric code' },
+  employeeNo: /*i18n*/ { id: 'backoffice.field.employeeNo', message: 'Employee number' },
+  nameEn: /*i18n*/ { id: 'backoffice.field.nameEn', message: 'Name in English' },
+  nameSw: /*i18n*/ { id: 'backoffice.field.nameSw', message: 'Name in Swahili' },
+  applicantPhone: /*i18n*/ { id: 'backoffice.field.applicantPhone', message: 'Your phone number' },
+  applicantEmail: /*i18n*/ { id: 'backoffice.field.applicantEmail', message: 'Your email' },
+} satisfies Record<string, Descriptor>;

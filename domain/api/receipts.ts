@@ -69,7 +69,9 @@ export type CashReceiptInput = z.input<typeof CashReceiptInput>;
 
 /** The request is checked loosely so each entry can be answered on its own. */
 export const SyncRequest = <K extends string>(key: K) =>
-  z.object({ [key]: z.array(z.unknown()).min(1).max(MAX_SYNC_BATCH) } as Record<K, z.ZodArray<z.ZodUnknown>>);
+  z.object({
+    [key]: z.array(z.unknown()).min(1, { message: 'receipt.syncEmpty' }).max(MAX_SYNC_BATCH, { message: 'receipt.syncTooMany' }),
+  } as Record<K, z.ZodArray<z.ZodUnknown>>);
 export const CashReceiptSyncRequest = SyncRequest('receipts');
 export const MemberSyncRequest = SyncRequest('members');
 export const BatchSyncRequest = SyncRequest('batches');
@@ -82,6 +84,12 @@ export const SyncResult = z.object({
   memberId: z.number().int().optional(),
   memberCode: z.string().optional(),
   message: z.string().optional(),
+  /**
+   * Why, for machines (our extension): `invalid`, `forbidden`, `not_found`, `waiting_for_member` and
+   * `waiting_for_batch` (the entry names a member or batch this device has not synced yet: send that
+   * first, then this entry again unchanged), `content_differs`, `phone_taken`, `receipt_no_replaced`.
+   */
+  code: z.string().optional(),
 });
 export type SyncResult = z.infer<typeof SyncResult>;
 export const SyncResponse = z.object({ results: z.array(SyncResult) });
@@ -109,7 +117,8 @@ export const MemberInput = z.object({
   gender: z.enum(GENDERS),
   preferredLanguage: z.enum(['sw', 'en']),
   zoneId: z.number().int().positive().optional(),
-  country: z.string().regex(/^[A-Z]{2}$/, { message: 'validation.selectCountry' }),
+  // Missing, empty or not a code: the spec's "Please select country" in every case.
+  country: z.string({ error: 'validation.selectCountry' }).regex(/^[A-Z]{2}$/, { message: 'validation.selectCountry' }),
   addressOne: z.string().trim().max(200).optional(),
   city: z.string().trim().max(100).optional(),
   state: z.string().trim().max(100).optional(),
@@ -136,7 +145,12 @@ export const MemberCacheQuery = z.object({
   since: z.string().max(80).optional(),
   limit: z.coerce.number().int().min(1).max(5000).default(2000),
 });
-export const MemberCachePage = z.object({ data: z.array(CachedMember), next: z.string().nullable() });
+/**
+ * `next`: pass it as `since` to get the next page now (null when this page was the last).
+ * `cursor` (our extension): where to resume at the next refresh, always present; it may repeat a
+ * few recent rows, which the device simply overwrites.
+ */
+export const MemberCachePage = z.object({ data: z.array(CachedMember), next: z.string().nullable(), cursor: z.string() });
 
 export const CashReceiptQuery = z.object({
   institutionId: z.coerce.number().int().positive().optional(),
@@ -147,13 +161,21 @@ export const CashReceiptQuery = z.object({
   batchId: z.uuid().optional(),
   recordedBy: z.coerce.number().int().positive().optional(),
   method: z.enum(RECEIPT_METHODS).optional(),
+  currency: z.string().regex(/^[A-Z]{3}$/).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 export type CashReceiptQuery = z.input<typeof CashReceiptQuery>;
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+/** An export holds at most this many receipts; the file says so when the filters matched more. */
+export const EXPORT_MAX_ROWS = 50_000;
+export const CashReceiptExportQuery = CashReceiptQuery.omit({ limit: true, offset: true }).extend({
+  format: z.enum(EXPORT_FORMATS).default('csv'),
+});
+export type CashReceiptExportQuery = z.input<typeof CashReceiptExportQuery>;
 
 export const CashReceiptRow = z.object({
+  /** The client id for a receipt recorded on a device (so the outbox matches it), else the server's id. */
   id: z.string(),
   receiptNo: z.string().nullable(),
   institutionId: z.number().int(),
@@ -183,6 +205,8 @@ export const CashReceiptPage = z.object({
   totals: z.object({
     amount: z.number().int(),
     byOfferingType: z.array(z.object({ offeringTypeId: z.number().int(), title: z.string(), amount: z.number().int(), count: z.number().int() })),
+    /** Our extension: `amount` adds currencies together, so a page that mixes them shows each here. */
+    byCurrency: z.array(z.object({ currency: z.string(), amount: z.number().int(), count: z.number().int() })).optional(),
   }),
 });
 export type CashReceiptPage = z.infer<typeof CashReceiptPage>;
@@ -199,3 +223,10 @@ export const BatchRow = z.object({
   total: z.number().int(),
 });
 export const BatchList = z.object({ data: z.array(BatchRow) });
+export const BATCH_STATUSES = ['open', 'closed'] as const;
+export const BatchQuery = z.object({
+  institutionId: z.coerce.number().int().positive().optional(),
+  status: z.enum(BATCH_STATUSES).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(200),
+});
+export type BatchQuery = z.input<typeof BatchQuery>;

@@ -2,13 +2,9 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../../domain/api/common';
-import { fieldLabels, messages } from '../../domain/messages';
+import { messages } from '../../domain/messages';
 import { AppError } from '../lib/app-error';
-
-type Issue = { keyword: string; instancePath: string; message: string; params: { origin?: string; minimum?: unknown; maximum?: unknown; expected?: string } };
-type Translate = (d: { id: string; message: string }, v?: Record<string, unknown>) => string;
-
-const byId = new Map<string, { id: string; message: string }>(Object.values(messages).map((d) => [d.id, d]));
+import { describeIssue, type ValidationIssue } from '../lib/describe-issue';
 
 /**
  * One error handler for the whole API: validation errors become localised 400s naming the field,
@@ -29,8 +25,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const context = (error as { validationContext?: string }).validationContext ?? 'body';
-      const input = (request as unknown as Record<string, unknown>)[context];
-      const fields = (error.validation as unknown as Issue[]).map((entry) => describeIssue(entry, input, t));
+      // Fastify names the query's context 'querystring' but keeps the values on request.query.
+      const input = context === 'querystring' ? request.query : (request as unknown as Record<string, unknown>)[context];
+      const fields = (error.validation as unknown as ValidationIssue[]).map((entry) => describeIssue(entry, input, t));
       const body: ErrorBody = { statusCode: 400, code: 'validation', message: fields[0]?.message ?? t(messages.badRequest), fields };
       return reply.status(400).send(body);
     }
@@ -49,31 +46,3 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     reply.status(404).send({ statusCode: 404, code: 'not_found', message: request.t(messages.notFound) });
   });
 });
-
-function valueAt(input: unknown, path: string[]): unknown {
-  let value = input;
-  for (const key of path) {
-    if (value === null || typeof value !== 'object') return undefined;
-    value = (value as Record<string, unknown>)[key];
-  }
-  return value;
-}
-
-/** Names the field and says what is wrong with it, in the spec's words where it has them. */
-function describeIssue(issue: Issue, input: unknown, t: Translate) {
-  const segments = issue.instancePath.split('/').filter(Boolean);
-  const path = segments.join('.');
-  const leaf = segments.filter((segment) => !/^\d+$/.test(segment)).pop() ?? '';
-  const label = fieldLabels[leaf as keyof typeof fieldLabels];
-  const field = label ? t(label) : leaf || t(fieldLabels.value);
-  const known = byId.get(issue.message);
-  if (known) return { path, message: t(known, { field }) };
-  const value = valueAt(input, segments);
-  const empty = value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
-  if (empty) return { path, message: t(messages.fieldRequired, { field }) };
-  const { origin, expected, minimum, maximum } = issue.params;
-  if (issue.keyword === 'invalid_type' && (expected === 'number' || expected === 'int')) return { path, message: t(messages.fieldDigits, { field }) };
-  if (issue.keyword === 'too_big' && origin === 'string') return { path, message: t(messages.fieldTooLong, { field, max: maximum }) };
-  if (issue.keyword === 'too_small' && origin === 'string') return { path, message: t(messages.fieldTooShort, { field, min: minimum }) };
-  return { path, message: t(messages.fieldInvalid, { field }) };
-}

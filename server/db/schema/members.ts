@@ -26,8 +26,17 @@ export const members = pgTable(
     createdBy: integer('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * Last change (insert, edit, soft delete): a trigger keeps it current whatever writes the row,
+     * so devices can fetch only what changed since their last look (see /api/members/cache).
+     */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** SHA-256 of the canonical offline registration, so a replay is told from a changed body under the same client id. */
+    requestHash: text('request_hash'),
   },
   (t) => [
+    index('members_updated').on(t.updatedAt, t.id),
+    index('members_institution_updated').on(t.institutionId, t.updatedAt, t.id),
     uniqueIndex('members_institution_code').on(t.institutionId, t.code),
     uniqueIndex('members_institution_phone').on(t.institutionId, t.phone).where(sql`${t.deletedAt} is null`),
     index('members_phone').on(t.phone),

@@ -1,0 +1,122 @@
+import { and, eq } from 'drizzle-orm';
+import { BatchInput, type SyncResult } from '../../../domain/api/receipts';
+import { messages } from '../../../domain/messages';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import { receiptBatches } from '../../db/schema/money';
+import { logActivity } from '../auth/activity';
+import { scopedInstitutionCache } from './desk-access';
+import { activeCurrencyCache } from './receipt-references';
+import { rejectedWith, type SyncActor, validateEntry } from './sync-entry';
+
+type Batch = typeof receiptBatches.$inferSelect;
+type ValidBatch = ReturnType<typeof BatchInput.parse>;
+
+/**
+ * Counting batches from the devices (Rock RMS style): created open (or already closed), and
+ * closed once. Closing is the only change a batch accepts; it is answered `created` because it is
+ * a new fact the server did not have. Anything else under the same id is a `conflict`.
+ */
+export async function syncBatches(ctx: AppContext, actor: SyncActor, entries: readonly unknown[]): Promise<SyncResult[]> {
+  const db = ctx.database.db;
+  const scoped = scopedInstitutionCache(db, actor.user);
+  const currencyActive = activeCurrencyCache(db);
+  const results: SyncResult[] = [];
+  for (const raw of entries) {
+    const checked = validateEntry(BatchInput, raw, actor);
+    if (!checked.ok) {
+      results.push(checked.result);
+      continue;
+    }
+    const input = checked.value;
+    const institution = await scoped(input.institutionId);
+    if (!institution || institution.status !== 'active') {
+      results.push(rejectedWith(actor, input.id, messages.receiptInstitutionNotAllowed, {}, 'forbidden'));
+      continue;
+    }
+    if (!(await currencyActive(input.currency))) {
+      results.push(rejectedWith(actor, input.id, messages.receiptCurrencyUnknown, { currency: input.currency }, 'not_found'));
+      continue;
+    }
+    results.push(await syncBatch(ctx, actor, input));
+  }
+  return results;
+}
+
+const serviceDateOf = (batch: Batch) => batch.serviceDate.toISOString().slice(0, 10);
+const sameInstant = (a: Date | null, b: string | null) => (a === null ? b === null : b !== null && a.getTime() === new Date(b).getTime());
+
+async function syncBatch(ctx: AppContext, actor: SyncActor, input: ValidBatch): Promise<SyncResult> {
+  const db = ctx.database.db;
+  let existing = await findBatch(db, input.id);
+  if (!existing) {
+    const [row] = await db
+      .insert(receiptBatches)
+      .values({
+        id: input.id,
+        institutionId: input.institutionId,
+        name: input.name,
+        serviceDate: new Date(`${input.serviceDate}T00:00:00Z`),
+        currency: input.currency,
+        status: input.closedAt ? 'closed' : 'open',
+        closedAt: input.closedAt ? new Date(input.closedAt) : null,
+        createdBy: actor.user.id,
+        createdAt: ctx.now(),
+      })
+      .onConflictDoNothing({ target: receiptBatches.id })
+      .returning();
+    if (row) {
+      await logBatch(ctx, actor, row, 'receipt-batch.created');
+      return { id: input.id, status: 'created' };
+    }
+    existing = await findBatch(db, input.id);
+    if (!existing) throw new Error(`batch ${input.id} neither inserted nor found`);
+  }
+  return compareAndClose(ctx, actor, existing, input);
+}
+
+async function compareAndClose(ctx: AppContext, actor: SyncActor, existing: Batch, input: ValidBatch): Promise<SyncResult> {
+  const conflict = (): SyncResult => ({ id: input.id, status: 'conflict', message: actor.t(messages.batchConflict), code: 'content_differs' });
+  const sameDetails =
+    existing.institutionId === input.institutionId &&
+    existing.name === input.name &&
+    serviceDateOf(existing) === input.serviceDate &&
+    existing.currency === input.currency;
+  if (!sameDetails) return conflict();
+  if (sameInstant(existing.closedAt, input.closedAt)) return { id: input.id, status: 'duplicate' };
+  // A closed batch met by its own creation again (the outbox delivered the close first): old news.
+  if (existing.closedAt !== null) return input.closedAt === null ? { id: input.id, status: 'duplicate' } : conflict();
+  if (input.closedAt === null) return { id: input.id, status: 'duplicate' };
+  const [closed] = await ctx.database.db
+    .update(receiptBatches)
+    .set({ status: 'closed', closedAt: new Date(input.closedAt) })
+    .where(and(eq(receiptBatches.id, input.id), eq(receiptBatches.status, 'open')))
+    .returning();
+  if (closed) {
+    await logBatch(ctx, actor, closed, 'receipt-batch.closed');
+    return { id: input.id, status: 'created' };
+  }
+  // Someone closed it between our read and our update: judge this close against theirs.
+  const now = await findBatch(ctx.database.db, input.id);
+  if (!now || now.closedAt === null) throw new Error(`batch ${input.id} vanished or reopened`);
+  return sameInstant(now.closedAt, input.closedAt) ? { id: input.id, status: 'duplicate' } : conflict();
+}
+
+async function findBatch(db: Db, id: string): Promise<Batch | null> {
+  const [row] = await db.select().from(receiptBatches).where(eq(receiptBatches.id, id));
+  return row ?? null;
+}
+
+async function logBatch(ctx: AppContext, actor: SyncActor, batch: Batch, action: string) {
+  await logActivity(ctx.database.db, {
+    userId: actor.user.id,
+    sessionId: actor.sessionId,
+    action,
+    entityType: 'receipt-batch',
+    entityId: batch.id,
+    details: `${batch.institutionId} ${batch.name}`.slice(0, 300),
+    ipAddress: actor.ip,
+    userAgent: actor.userAgent,
+    at: ctx.now(),
+  });
+}

@@ -1,0 +1,260 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CashReceiptInput } from '../../domain/api/receipts';
+import { fieldLabels, messages } from '../../domain/messages';
+import { ledgerEntries, ledgerLines, transactionLines, transactions } from '../../server/db/schema/money';
+import { countDeskRows, createCurrency, createOfferingType, type OfferingTypeRow, receiptEntry, sync } from '../factories/desk';
+import { createMember } from '../factories/giving';
+import { signIn } from '../factories/sign-in';
+import { createWorld, type World } from '../factories/world';
+import { createTestApp, type TestApp } from './harness';
+
+type Role = keyof World['users'];
+
+describe('POST /api/cash-receipts/sync: stored exactly once, answered per entry', () => {
+  let t: TestApp;
+  let w: World;
+  let tithe: OfferingTypeRow;
+  let offering: OfferingTypeRow;
+  let retired: OfferingTypeRow;
+  let churchBType: OfferingTypeRow;
+  const headers = {} as Record<Role, Record<string, string>>;
+  const clock = new Date('2026-03-15T10:00:00Z');
+
+  beforeAll(async () => {
+    t = await createTestApp({ now: () => clock });
+    w = await createWorld(t.database.db);
+    const db = t.database.db;
+    await createCurrency(db);
+    await createCurrency(db, { territory: 'Kenya', alphaCode: 'KES', numericCode: '404', value: '20.0125', active: false });
+    tithe = await createOfferingType(db, { institutionId: w.churchA.id, title: 'Zaka', churchBp: 0, fieldBp: 5000, unionBp: 5000 });
+    offering = await createOfferingType(db, { institutionId: w.churchA.id, title: 'Sadaka' });
+    retired = await createOfferingType(db, { institutionId: w.churchA.id, title: 'Old fund', active: 0 });
+    churchBType = await createOfferingType(db, { institutionId: w.churchB.id, title: 'Sadaka' });
+    for (const role of Object.keys(w.users) as Role[]) headers[role] = (await signIn(t.app, w.users[role])).headers;
+  });
+  afterAll(() => t.close());
+
+  const envelope = (overrides: Partial<CashReceiptInput> = {}) =>
+    receiptEntry({ institutionId: w.churchA.id, lines: [{ offeringTypeId: tithe.id, amount: 1_000_000 }, { offeringTypeId: offering.id, amount: 500_000 }], ...overrides });
+  const post = (entries: unknown[], role: Role = 'church', lang?: string) =>
+    sync(t.app, 'cash-receipts', { ...headers[role], ...(lang ? { lang } : {}) }, entries);
+
+  it('stores the transaction, its lines and a balanced ledger entry in the right accounts', async () => {
+    const entry = envelope({ receiptNo: 'MWG-T1-0001', note: 'Envelope 12' });
+    const [result] = await post([entry]);
+    expect(result).toEqual({ id: entry.id, status: 'created', receiptNo: 'MWG-T1-0001' });
+    const db = t.database.db;
+    const [row] = await db.select().from(transactions).where(eq(transactions.clientId, entry.id));
+    expect(row).toMatchObject({
+      institutionId: w.churchA.id,
+      method: 'cash',
+      status: 'completed',
+      amount: 1_500_000,
+      currency: 'TZS',
+      payerName: 'Asha Mgeni',
+      payerPhone: '+255754000111',
+      memberId: null,
+      receiptNo: 'MWG-T1-0001',
+      note: 'Envelope 12',
+      createdBy: w.users.church.id,
+    });
+    expect(row!.receivedAt.toISOString()).toBe('2026-03-15T06:30:00.000Z');
+    const lines = await db.select().from(transactionLines).where(eq(transactionLines.transactionId, row!.id)).orderBy(transactionLines.id);
+    expect(lines.map((l) => [l.offeringTypeId, l.amount])).toEqual([[tithe.id, 1_000_000], [offering.id, 500_000]]);
+    const [entryRow] = await db.select().from(ledgerEntries).where(eq(ledgerEntries.transactionId, row!.id));
+    const postings = await db.select().from(ledgerLines).where(eq(ledgerLines.entryId, entryRow!.id)).orderBy(ledgerLines.id);
+    const simple = postings.map((p) => [p.account, p.institutionId, p.offeringTypeId, p.debit, p.credit]);
+    expect(simple).toEqual([
+      ['clearing', w.churchA.id, null, 1_500_000, 0],
+      // Zaka: nothing for the church (a zero share gets no line), half each to field and union.
+      ['share:field', w.field.id, tithe.id, 0, 500_000],
+      ['share:union', w.union.id, tithe.id, 0, 500_000],
+      ['share:church', w.churchA.id, offering.id, 0, 300_000],
+      ['share:field', w.field.id, offering.id, 0, 125_000],
+      ['share:union', w.union.id, offering.id, 0, 75_000],
+    ]);
+  });
+
+  it('replaying a whole batch answers duplicate for each, in order, with the original numbers, and adds no rows', async () => {
+    const batch = Array.from({ length: 12 }, (_, i) => envelope(i % 3 === 0 ? {} : { receiptNo: `MWG-T2-${String(i).padStart(4, '0')}` }));
+    const first = await post(batch);
+    expect(first.map((r) => [r.id, r.status])).toEqual(batch.map((b) => [b.id, 'created']));
+    // Receipts sent without a number get one from the server; the replay must return that same one.
+    expect(first.filter((r, i) => i % 3 === 0).every((r) => /^RC-/.test(r.receiptNo ?? ''))).toBe(true);
+    const before = await countDeskRows(t.database);
+    const again = await post(batch);
+    expect(again).toEqual(first.map((r) => ({ id: r.id, status: 'duplicate', receiptNo: r.receiptNo })));
+    expect(await countDeskRows(t.database)).toEqual(before);
+  });
+
+  it('the same content spelled differently (key order, time zone, trimmed text) is still a duplicate', async () => {
+    const entry = envelope({ receivedAt: '2026-03-15T09:30:00+03:00', payer: { name: 'Asha Mgeni', phone: '+255754000111' } });
+    await post([entry]);
+    const respelled = { lines: entry.lines, payer: { phone: '+255754000111', name: '  Asha Mgeni ' }, receivedAt: '2026-03-15T06:30:00Z', method: 'cash', currency: 'TZS', institutionId: w.churchA.id, id: entry.id };
+    const [result] = await post([respelled]);
+    expect(result?.status).toBe('duplicate');
+  });
+
+  it('a changed body under the same id is a conflict, and the stored receipt is untouched', async () => {
+    const entry = envelope();
+    const [created] = await post([entry]);
+    const before = await countDeskRows(t.database);
+    const changed = { ...entry, lines: [{ offeringTypeId: tithe.id, amount: 1_000_001 }] };
+    const [en] = await post([changed], 'church', 'en');
+    expect(en).toEqual({ id: entry.id, status: 'conflict', receiptNo: created!.receiptNo, message: messages.receiptConflict.message, code: 'content_differs' });
+    const [sw] = await post([changed], 'church', 'sw');
+    expect(sw?.message).toBe(t.ctx.translator.t('sw', messages.receiptConflict));
+    expect(await countDeskRows(t.database)).toEqual(before);
+    const [row] = await t.database.db.select().from(transactions).where(eq(transactions.clientId, entry.id));
+    expect(row!.amount).toBe(1_500_000);
+  });
+
+  it('50 concurrent posts of the same receipt create exactly one', async () => {
+    const entry = envelope({ receiptNo: 'MWG-T3-0001' });
+    const before = await countDeskRows(t.database);
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () => t.app.inject({ method: 'POST', url: '/api/cash-receipts/sync', headers: headers.church, payload: { receipts: [entry] } })),
+    );
+    const statuses = responses.map((res) => (res.json() as { results: Array<{ status: string; receiptNo: string }> }).results[0]);
+    expect(statuses.filter((s) => s?.status === 'created')).toHaveLength(1);
+    expect(statuses.filter((s) => s?.status === 'duplicate')).toHaveLength(49);
+    expect(new Set(statuses.map((s) => s?.receiptNo))).toEqual(new Set(['MWG-T3-0001']));
+    const after = await countDeskRows(t.database);
+    expect(after.transactions - before.transactions).toBe(1);
+    expect(after.transaction_lines - before.transaction_lines).toBe(2);
+    expect(after.ledger_entries - before.ledger_entries).toBe(1);
+    expect(after.sms_messages - before.sms_messages).toBe(1);
+  });
+
+  it('50 concurrent posts over real HTTP also create exactly one', async () => {
+    const entry = envelope();
+    const before = await countDeskRows(t.database);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, async () => {
+        const res = await fetch(`${t.baseUrl}/api/cash-receipts/sync`, {
+          method: 'POST',
+          headers: { ...headers.church, 'content-type': 'application/json' },
+          body: JSON.stringify({ receipts: [entry] }),
+        });
+        return ((await res.json()) as { results: Array<{ status: string }> }).results[0]?.status;
+      }),
+    );
+    expect(answers.filter((s) => s === 'created')).toHaveLength(1);
+    expect(answers.filter((s) => s === 'duplicate')).toHaveLength(49);
+    expect((await countDeskRows(t.database)).transactions - before.transactions).toBe(1);
+  });
+
+  it('a treasurer cannot sync into another institution: rejected, nothing written, the rest of the batch goes ahead', async () => {
+    const mine = envelope();
+    const theirs = receiptEntry({ institutionId: w.churchB.id, lines: [{ offeringTypeId: churchBType.id, amount: 10_000 }] });
+    const mosques = receiptEntry({ institutionId: w.mosque.id, lines: [{ offeringTypeId: churchBType.id, amount: 10_000 }] });
+    const before = await countDeskRows(t.database);
+    const results = await post([theirs, mine, mosques], 'church', 'en');
+    expect(results.map((r) => [r.id, r.status, r.code])).toEqual([
+      [theirs.id, 'rejected', 'forbidden'],
+      [mine.id, 'created', undefined],
+      [mosques.id, 'rejected', 'forbidden'],
+    ]);
+    expect(results[0]?.message).toBe(messages.receiptInstitutionNotAllowed.message);
+    const after = await countDeskRows(t.database);
+    expect(after.transactions - before.transactions).toBe(1);
+    const [stored] = await t.database.db.select().from(transactions).where(eq(transactions.clientId, theirs.id));
+    expect(stored).toBeUndefined();
+    // The other church's own treasurer may; a union administrator (no cashReceipts grant) may not sync at all.
+    expect((await post([theirs], 'churchB'))[0]?.status).toBe('created');
+    const union = await t.app.inject({ method: 'POST', url: '/api/cash-receipts/sync', headers: headers.union, payload: { receipts: [envelope()] } });
+    expect(union.statusCode).toBe(403);
+  });
+
+  it('checks what a receipt names: offering types, currency, member and batch of the same institution', async () => {
+    const db = t.database.db;
+    const otherMember = await createMember(db, { institutionId: w.churchB.id });
+    const before = await countDeskRows(t.database);
+    const cases: Array<[Partial<CashReceiptInput>, string, string]> = [
+      [{ lines: [{ offeringTypeId: churchBType.id, amount: 100 }] }, 'not_found', `Offering type ${churchBType.id} does not belong`],
+      [{ lines: [{ offeringTypeId: retired.id, amount: 100 }] }, 'not_found', `Offering type ${retired.id} does not belong`],
+      [{ currency: 'KES' }, 'not_found', 'Currency KES is not in use'],
+      [{ currency: 'EUR' }, 'not_found', 'Currency EUR is not in use'],
+      [{ memberId: otherMember.id, payer: undefined }, 'not_found', `Member ${otherMember.id} was not found`],
+      [{ memberClientId: '0195f3b2-7c1a-7000-8000-000000000001', payer: undefined }, 'waiting_for_member', 'has not reached the server yet'],
+      [{ batchId: '0195f3b2-7c1a-7000-8000-0000000000ba' }, 'waiting_for_batch', 'batch of this receipt has not reached the server'],
+    ];
+    for (const [overrides, code, text] of cases) {
+      const [result] = await post([envelope(overrides)], 'church', 'en');
+      expect(result, JSON.stringify(overrides)).toMatchObject({ status: 'rejected', code });
+      expect(result!.message).toContain(text);
+    }
+    expect(await countDeskRows(t.database)).toEqual(before);
+  });
+
+  it('an invalid entry is rejected with a localised message naming the field, in English and Swahili', async () => {
+    const label = (key: keyof typeof fieldLabels, lang: 'sw' | 'en') => t.ctx.translator.t(lang, fieldLabels[key]);
+    const noLines = { ...envelope(), lines: undefined };
+    const wordyAmount = envelope({ lines: [{ offeringTypeId: tithe.id, amount: 'elfu kumi' as unknown as number }] });
+    const chequeWithoutNumber = envelope({ method: 'cheque' });
+    const noGiver = { ...envelope(), payer: undefined };
+    const before = await countDeskRows(t.database);
+    const en = await post([noLines, wordyAmount, chequeWithoutNumber, noGiver, 'not an object'], 'church', 'en');
+    expect(en.map((r) => [r.status, r.message])).toEqual([
+      ['rejected', 'Offering lines can not be empty'],
+      ['rejected', 'Amount needs to be digits'],
+      ['rejected', 'Cheque number can not be empty'],
+      ['rejected', messages.receiptGiverRequired.message],
+      ['rejected', messages.badRequest.message],
+    ]);
+    expect(en.map((r) => r.id)).toEqual([noLines.id, wordyAmount.id, chequeWithoutNumber.id, noGiver.id, '']);
+    const sw = await post([noLines, wordyAmount, chequeWithoutNumber], 'church', 'sw');
+    // Swahili templates from the catalog; field names in Swahili once the lead merges locales/pending.
+    expect(sw.map((r) => r.message)).toEqual([
+      `${label('lines', 'sw')} haiwezi kuwa tupu`,
+      `${label('amount', 'sw')} lazima iwe tarakimu`,
+      `${label('chequeNo', 'sw')} haiwezi kuwa tupu`,
+    ]);
+    expect(await countDeskRows(t.database)).toEqual(before);
+  });
+
+  it('a bad body is a localised 400 and writes nothing', async () => {
+    const before = await countDeskRows(t.database);
+    const send = (payload: unknown, lang: string) => t.app.inject({ method: 'POST', url: '/api/cash-receipts/sync', headers: { ...headers.church, lang }, payload: payload as object });
+    const notArray = await send({ receipts: { id: 'x' } }, 'en');
+    expect(notArray.statusCode).toBe(400);
+    expect(notArray.json()).toMatchObject({ code: 'validation', message: 'Receipts is not valid' });
+    expect((await send({ receipts: 'x' }, 'sw')).json().message).toBe(`${t.ctx.translator.t('sw', fieldLabels.receipts)} si sahihi`);
+    const tooMany = await send({ receipts: Array.from({ length: 101 }, () => envelope()) }, 'en');
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().message).toBe('Send at most 100 entries in one request');
+    const tooManySw = await send({ receipts: Array.from({ length: 101 }, () => envelope()) }, 'sw');
+    expect(tooManySw.json().message).toBe(t.ctx.translator.t('sw', messages.receiptSyncTooMany, { max: 100 }));
+    const empty = await send({ receipts: [] }, 'en');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe('Send at least one entry');
+    const missing = await send({}, 'en');
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe('Receipts can not be empty');
+    expect(await countDeskRows(t.database)).toEqual(before);
+  });
+
+  it('a receipt number already used in the institution is replaced by a server number, and said so', async () => {
+    const first = envelope({ receiptNo: 'MWG-T4-0001' });
+    const second = envelope({ receiptNo: 'MWG-T4-0001' });
+    const [a, b] = await post([first, second], 'church', 'en');
+    expect(a).toMatchObject({ status: 'created', receiptNo: 'MWG-T4-0001' });
+    expect(b).toMatchObject({ status: 'created', code: 'receipt_no_replaced' });
+    expect(b!.receiptNo).toMatch(/^RC-/);
+    expect(b!.message).toBe(`Receipt number MWG-T4-0001 was already used in this institution; this receipt is numbered ${b!.receiptNo}`);
+    // Replaying the second gives the number it was actually stored under.
+    expect((await post([second]))[0]).toEqual({ id: second.id, status: 'duplicate', receiptNo: b!.receiptNo });
+    // Another church may use the same number.
+    const elsewhere = receiptEntry({ institutionId: w.churchB.id, receiptNo: 'MWG-T4-0001', lines: [{ offeringTypeId: churchBType.id, amount: 100 }] });
+    expect((await post([elsewhere], 'churchB'))[0]).toMatchObject({ status: 'created', receiptNo: 'MWG-T4-0001' });
+  });
+
+  it('records who recorded the money movement in the activity log', async () => {
+    const entry = envelope();
+    await post([entry]);
+    const [row] = await t.database.db.select().from(transactions).where(eq(transactions.clientId, entry.id));
+    const { rows } = await t.database.raw.query(`select user_id, action, details from activity_log where entity_id = $1`, [row!.id]);
+    expect(rows).toEqual([{ user_id: w.users.church.id, action: 'cash-receipt.recorded', details: expect.stringContaining('1500000 TZS') }]);
+  });
+});
