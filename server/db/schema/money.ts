@@ -55,9 +55,15 @@ export const transactions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     creditStatus: text('credit_status'),
+    /** The SMS receipt sent to the giver after a cash receipt committed (its state shows in the history). */
+    receiptSmsId: integer('receipt_sms_id'),
   },
   (t) => [
     index('transactions_institution_created').on(t.institutionId, t.createdAt),
+    index('transactions_institution_received').on(t.institutionId, t.receivedAt),
+    index('transactions_batch').on(t.batchId),
+    // A printed receipt number names one receipt of its institution (numbers are made offline per device).
+    uniqueIndex('transactions_institution_receipt_no').on(t.institutionId, t.receiptNo).where(sql`${t.receiptNo} is not null and ${t.method} in ('cash','cheque')`),
     index('transactions_status').on(t.status),
     index('transactions_member').on(t.memberId),
     index('transactions_trx_id').on(t.trxId),

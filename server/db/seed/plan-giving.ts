@@ -1,4 +1,4 @@
-import { splitAmount } from '../../../domain/money';
+import { buildPaymentPostings } from '../../services/payments/payment-ledger';
 import type { PaymentMethod, TransactionStatus } from '../../../domain/statuses';
 import type * as s from '../schema/index';
 import { operatorOfPhone } from './names';
@@ -120,31 +120,22 @@ function addTransaction(
   const types = [...chosen];
   const parts = splitEvenly(amount, types.length, random);
 
-  const entryId = status === 'completed' ? plan.ledgerEntries.length + 1 : null;
-  if (entryId !== null) {
-    plan.ledgerEntries.push({ id: entryId, transactionId: id, description: `Gift ${reference}`, postedAt: plan.transactions.at(-1)!.completedAt! });
-    plan.ledgerLines.push({ id: plan.ledgerLines.length + 1, entryId, account: 'clearing', institutionId: congregation.id, offeringTypeId: null, currency: 'TZS', debit: amount, credit: 0 });
-  }
   types.forEach((type, index) => {
-    const lineAmount = parts[index]!;
-    plan.lines.push({ id: plan.lines.length + 1, transactionId: id, offeringTypeId: type.id, amount: lineAmount });
-    if (entryId === null) return;
-    const split = splitAmount(lineAmount, { church: type.church, field: type.field, union: type.union });
-    const targets = { church: congregation.id, field: congregation.fieldId, union: congregation.unionId } as const;
-    for (const share of ['church', 'field', 'union'] as const) {
-      if (split[share] === 0) continue;
-      plan.ledgerLines.push({
-        id: plan.ledgerLines.length + 1,
-        entryId,
-        account: `share:${share}`,
-        institutionId: targets[share],
-        offeringTypeId: type.id,
-        currency: 'TZS',
-        debit: 0,
-        credit: split[share],
-      });
-    }
+    plan.lines.push({ id: plan.lines.length + 1, transactionId: id, offeringTypeId: type.id, amount: parts[index]! });
   });
+  if (status !== 'completed') return;
+  // The same entry the payments engine posts: clearing debit, our fee, and the net of each line
+  // split by its divisions (see server/services/payments/payment-ledger.ts).
+  const entryId = plan.ledgerEntries.length + 1;
+  plan.ledgerEntries.push({ id: entryId, transactionId: id, description: `Gift ${reference}`, postedAt: plan.transactions.at(-1)!.completedAt! });
+  const postings = buildPaymentPostings({
+    fee: plan.transactions.at(-1)!.fee ?? 0,
+    currency: 'TZS',
+    institutionId: congregation.id,
+    holders: { church: congregation.id, field: congregation.fieldId, union: congregation.unionId },
+    lines: types.map((type, index) => ({ offeringTypeId: type.id, amount: parts[index]!, divisions: { church: type.church, field: type.field, union: type.union } })),
+  });
+  for (const posting of postings) plan.ledgerLines.push({ id: plan.ledgerLines.length + 1, entryId, ...posting });
 }
 
 /** Splits a gift over its offering types in whole-shilling parts that add up exactly. */

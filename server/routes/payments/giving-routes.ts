@@ -1,0 +1,52 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { GivingInstitution, GivingInstitutionList, InstitutionIdParam, InstitutionSearchQuery, PhoneLookupInput, PhoneLookupResult } from '../../../domain/api/payments';
+import { messages } from '../../../domain/messages';
+import { AppError } from '../../lib/app-error';
+import { givingInstitution, lookupGiver, searchGivingInstitutions } from '../../services/payments/giving-lookup';
+import { withinRateLimit } from '../../services/payments/rate-limit';
+
+/**
+ * The public giving page's look-ups (no sign-in). Limited per address (in the database, so every
+ * replica counts together) because they answer strangers; the phone look-up is a POST so phone
+ * numbers never sit in access logs as part of a URL.
+ */
+export async function givingRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+
+  async function limit(request: FastifyRequest) {
+    const ok = await withinRateLimit(ctx.database.db, { key: `lookup:ip:${request.ip}`, limit: ctx.config.payments.lookupRatePerIp, windowMs: 60_000, now: ctx.now() });
+    if (!ok) throw new AppError(429, 'rate_limited', messages.tooManyRequests);
+  }
+
+  app.post(
+    '/giving/lookup-phone',
+    { config: { access: 'public' }, schema: { tags: ['giving'], body: PhoneLookupInput, response: { 200: PhoneLookupResult } } },
+    async (request) => {
+      await limit(request);
+      const found = await lookupGiver(ctx.database.db, request.body.phone);
+      return { found: found.length > 0, members: found };
+    },
+  );
+
+  app.get(
+    '/giving/institutions',
+    { config: { access: 'public' }, schema: { tags: ['giving'], querystring: InstitutionSearchQuery, response: { 200: GivingInstitutionList } } },
+    async (request) => {
+      await limit(request);
+      return { data: await searchGivingInstitutions(ctx.database.db, request.query.search, request.locale) };
+    },
+  );
+
+  app.get(
+    '/giving/institutions/:id',
+    { config: { access: 'public' }, schema: { tags: ['giving'], params: InstitutionIdParam, response: { 200: GivingInstitution } } },
+    async (request) => {
+      await limit(request);
+      const institution = await givingInstitution(ctx.database.db, request.params.id, request.locale);
+      if (!institution) throw new AppError(404, 'not_found', messages.paymentsInstitutionNotFound);
+      return institution;
+    },
+  );
+}

@@ -1,0 +1,126 @@
+import { and, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { CreditStatus, TransactionQuery, TransactionRow } from '../../../domain/api/payments';
+import type { PaymentMethod, TransactionStatus } from '../../../domain/statuses';
+import type { Db } from '../../db/client';
+import { institutions } from '../../db/schema/institutions';
+import { members } from '../../db/schema/members';
+import { transactions } from '../../db/schema/money';
+import { users } from '../../db/schema/users';
+import type { AuthUser } from '../auth/auth-user';
+import { institutionScope } from '../auth/scope';
+import { likePrefix } from '../shell/like';
+import { rangeBounds } from './date-range';
+import { reasonText } from './reason-text';
+
+type Translate = (descriptor: { id: string; message: string }, values?: Record<string, unknown>) => string;
+type Query = z.output<typeof TransactionQuery>;
+export type TransactionFilters = Omit<Query, 'limit' | 'offset'>;
+
+/** Only the institution (and everything below it), when one is chosen; always within the caller's scope. */
+export function underInstitution(institutionId: number | undefined): SQL | undefined {
+  if (institutionId === undefined) return undefined;
+  return sql`${institutions.path} like (select scope_root.path from institutions scope_root where scope_root.id = ${institutionId}) || '%'`;
+}
+
+const memberName = sql<string | null>`${members.firstName} || ' ' || ${members.lastName}`;
+
+/** Everything the transaction list filters on, as one condition (the caller joins institutions and members). */
+export function transactionConditions(user: AuthUser, q: TransactionFilters, now: Date): SQL {
+  const { start, end } = rangeBounds(q.range, q.from, q.to, now);
+  const conditions: Array<SQL | undefined> = [
+    institutionScope(user),
+    underInstitution(q.institutionId),
+    gte(transactions.createdAt, start),
+    lt(transactions.createdAt, end),
+    q.status === 'all' ? undefined : eq(transactions.status, q.status),
+    q.method ? eq(transactions.method, q.method) : undefined,
+    q.operator ? eq(transactions.operator, q.operator) : undefined,
+  ];
+  if (q.search) {
+    const prefix = likePrefix(q.search.toLowerCase());
+    const options: SQL[] = [
+      sql`lower(${transactions.referenceNo}) like ${prefix}`,
+      sql`lower(${transactions.receiptNo}) like ${prefix}`,
+      sql`lower(${transactions.trxId}) like ${prefix}`,
+      sql`lower(${transactions.payerName}) like ${likePrefix(q.search.toLowerCase(), true)}`,
+      sql`lower(${memberName}) like ${likePrefix(q.search.toLowerCase(), true)}`,
+    ];
+    const digits = q.search.replace(/\D/g, '').replace(/^0+/, '');
+    if (digits.length >= 3 && /^[\d\s+()-]+$/.test(q.search)) options.push(sql`${transactions.payerPhone} like ${likePrefix(digits, true)}`);
+    conditions.push(or(...options));
+  }
+  return and(...conditions.filter((c): c is SQL => c !== undefined)) ?? sql`true`;
+}
+
+const rowSelection = {
+  t: transactions,
+  institutionTitle: institutions.title,
+  memberName,
+  createdByName: users.name,
+};
+
+type SelectedRow = { t: typeof transactions.$inferSelect; institutionTitle: string; memberName: string | null; createdByName: string | null };
+
+export function toTransactionRow(row: SelectedRow, t: Translate): TransactionRow {
+  const { t: tx } = row;
+  return {
+    id: tx.id,
+    referenceNo: tx.referenceNo,
+    receiptNo: tx.receiptNo,
+    trxId: tx.trxId,
+    institution: { id: tx.institutionId, title: row.institutionTitle },
+    memberId: tx.memberId,
+    payer: row.memberName ?? tx.payerName,
+    phone: tx.payerPhone,
+    method: tx.method as PaymentMethod,
+    operator: tx.operator,
+    status: tx.status as TransactionStatus,
+    amount: tx.amount,
+    fee: tx.fee,
+    currency: tx.currency,
+    reason: reasonText(t, tx.reason),
+    failedReason: reasonText(t, tx.failedReason),
+    creditStatus: (tx.creditStatus as CreditStatus | null) ?? null,
+    createdBy: row.createdByName,
+    createdAt: tx.createdAt.toISOString(),
+    completedAt: tx.completedAt?.toISOString() ?? null,
+  };
+}
+
+export function selectTransactions(db: Db) {
+  return db
+    .select(rowSelection)
+    .from(transactions)
+    .innerJoin(institutions, eq(institutions.id, transactions.institutionId))
+    .leftJoin(members, eq(members.id, transactions.memberId))
+    .leftJoin(users, eq(users.id, transactions.createdBy));
+}
+
+/** GET /transactions: one page, the count and per-currency totals over everything that matches. */
+export async function listTransactions(db: Db, user: AuthUser, q: Query, now: Date, t: Translate) {
+  const where = transactionConditions(user, q, now);
+  const rows = await selectTransactions(db).where(where).orderBy(desc(transactions.createdAt), desc(transactions.id)).limit(q.limit).offset(q.offset);
+  const totals = await db
+    .select({
+      currency: transactions.currency,
+      amount: sql<number>`coalesce(sum(${transactions.amount}), 0)`.mapWith(Number),
+      fee: sql<number>`coalesce(sum(${transactions.fee}), 0)`.mapWith(Number),
+      count: count(),
+    })
+    .from(transactions)
+    .innerJoin(institutions, eq(institutions.id, transactions.institutionId))
+    .leftJoin(members, eq(members.id, transactions.memberId))
+    .where(where)
+    .groupBy(transactions.currency)
+    .orderBy(transactions.currency);
+  return { data: rows.map((row) => toTransactionRow(row, t)), count: totals.reduce((sum, total) => sum + total.count, 0), totals };
+}
+
+/** GET /payments/pending: desk pushes and other mobile payments still waiting, oldest first. */
+export async function listPendingPushes(db: Db, user: AuthUser, q: { institutionId?: number | undefined; limit: number; offset: number }, t: Translate) {
+  const where = and(institutionScope(user), underInstitution(q.institutionId), inArray(transactions.status, ['pending', 'pending_cancel']), eq(transactions.method, 'mobile'));
+  const rows = await selectTransactions(db).where(where).orderBy(transactions.createdAt, transactions.id).limit(q.limit).offset(q.offset);
+  const [total] = await db.select({ n: count() }).from(transactions).innerJoin(institutions, eq(institutions.id, transactions.institutionId)).where(where);
+  return { data: rows.map((row) => toTransactionRow(row, t)), count: total?.n ?? 0 };
+}
