@@ -18,6 +18,8 @@ export const approvalRequests = pgTable(
     branchId: integer('branch_id'),
     religionId: integer('religion_id'),
     reason: text('reason'),
+    /** What the request is about, in words, for the requests tabs (e.g. the institution's title, the username). */
+    title: text('title'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
   },
@@ -44,9 +46,36 @@ export const registrations = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    /** SHA-256 of the draft's bearer token; the applicant keeps the token, the server never stores it. */
+    tokenHash: text('token_hash'),
+    /** Lower-cased; one unfinished registration per applicant email as well as per phone. */
+    applicantEmail: text('applicant_email'),
+    /** The branch that holds the account (from the bank lookup): the branch staff who forward it. */
+    branchId: integer('branch_id'),
+    religionId: integer('religion_id'),
+    /** The approval request made when branch staff forwarded the submitted registration. */
+    requestId: integer('request_id'),
   },
   (t) => [
     uniqueIndex('registrations_one_unfinished').on(t.applicantPhone).where(sql`${t.status} = 'unfinished'`),
+    uniqueIndex('registrations_one_unfinished_email').on(t.applicantEmail).where(sql`${t.status} = 'unfinished'`),
+    uniqueIndex('registrations_token').on(t.tokenHash),
     check('registrations_status', sql`${t.status} in ('unfinished','submitted','completed','rejected')`),
   ],
+);
+
+/**
+ * The bank's core-banking accounts as the lookup provider sees them (the loopback stand-in for the
+ * core system): registration and new-account requests only accept numbers found here.
+ */
+export const coreBankAccounts = pgTable(
+  'core_bank_accounts',
+  {
+    accountNumber: text('account_number').primaryKey(),
+    accountName: text('account_name').notNull(),
+    branchCode: text('branch_code').notNull(),
+    currency: text('currency').notNull().default('TZS'),
+    status: text('status').notNull().default('active'),
+  },
+  (t) => [check('core_bank_accounts_status', sql`${t.status} in ('active','dormant','closed')`)],
 );

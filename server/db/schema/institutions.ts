@@ -91,6 +91,10 @@ export const uploads = pgTable('uploads', {
   sizeBytes: integer('size_bytes').notNull(),
   uploadedBy: integer('uploaded_by'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Uploaded by an applicant (no user yet) into this draft registration. */
+  registrationId: integer('registration_id'),
+  /** 'document' (a signatory's signed form) or 'logo'. */
+  purpose: text('purpose'),
 });
 
 export const referrers = pgTable(

@@ -55,6 +55,8 @@ export async function seedDemo(db: Db, options: { demoPassword: string; now: Dat
     [s.roleGroups, users.roleGroups],
     [s.roleGroupFeatures, users.features],
     [s.users, users.users],
+    [s.coreBankAccounts, approvals.coreAccounts],
+    [s.uploads, approvals.uploads],
     [s.registrations, approvals.registrations],
     [s.approvalRequests, approvals.requests],
     [s.members, members.rows],
@@ -73,7 +75,8 @@ export async function seedDemo(db: Db, options: { demoPassword: string; now: Dat
   }
   await resetSequences(
     db,
-    writes.map(([table]) => table).filter((table) => table !== s.roleGroupFeatures && table !== s.transactions),
+    // core_bank_accounts is keyed by account number: no serial to move.
+    writes.map(([table]) => table).filter((table) => table !== s.roleGroupFeatures && table !== s.transactions && table !== s.coreBankAccounts),
   );
   return counts;
 }
