@@ -15,13 +15,22 @@ import { jsonOnlyPlugin } from './plugins/json-only';
 import { requireAccessPlugin } from './plugins/require-access';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticClientPlugin } from './plugins/static-client';
+import { selcomWebhookRoutes } from './routes/callbacks/selcom-webhook';
 import { smsDeliveryCallbackRoutes } from './routes/callbacks/sms-delivery';
 import { mailOutboxRoutes } from './routes/dev/mail-outbox';
 import { passwordResetRoutes } from './routes/auth/password-reset-routes';
 import { sessionRoutes } from './routes/auth/session-routes';
 import { twoFactorRoutes } from './routes/auth/two-factor-routes';
+import { backOfficeRoutes } from './routes/back-office/back-office-routes';
 import { dashboardRoutes } from './routes/dashboard/dashboard-routes';
+import { deskBatchRoutes } from './routes/desk/batch-routes';
+import { deskMemberRoutes } from './routes/desk/member-routes';
+import { deskReceiptRoutes } from './routes/desk/receipt-routes';
+import { deskReferenceRoutes } from './routes/desk/reference-routes';
 import { healthRoutes } from './routes/health';
+import { givingRoutes } from './routes/payments/giving-routes';
+import { paymentRoutes } from './routes/payments/payment-routes';
+import { transactionRoutes } from './routes/payments/transaction-routes';
 import { searchRoutes } from './routes/shell/search-routes';
 import { shellRoutes } from './routes/shell/shell-routes';
 
@@ -68,7 +77,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(shellRoutes);
       await api.register(searchRoutes);
       await api.register(dashboardRoutes);
+      // Offline treasurer desk (issue 3)
+      await api.register(deskReferenceRoutes);
+      await api.register(deskMemberRoutes);
+      await api.register(deskBatchRoutes);
+      await api.register(deskReceiptRoutes);
       await api.register(smsDeliveryCallbackRoutes);
+      // Online giving and payments (issue 4)
+      await api.register(paymentRoutes);
+      await api.register(givingRoutes);
+      await api.register(transactionRoutes);
+      await api.register(selcomWebhookRoutes);
+      await api.register(backOfficeRoutes);
       // Public and full of credentials: exists only while mail goes to the local outbox (see the route).
       if (!options.ctx.config.mail.smtpUrl) await api.register(mailOutboxRoutes);
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());

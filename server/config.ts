@@ -31,6 +31,34 @@ const Env = z.object({
    * of proxy addresses/CIDRs when the API sits behind a load balancer.
    */
   TRUST_PROXY: z.string().default('false'),
+  /**
+   * Selcom (mobile money and cards). When SELCOM_BASE_URL is unset a protocol-faithful simulator is
+   * started on loopback and these defaults are its credentials.
+   */
+  SELCOM_BASE_URL: z.string().url().optional(),
+  SELCOM_API_KEY: z.string().min(1).default('simulator-selcom-api-key'),
+  SELCOM_API_SECRET: z.string().min(1).default('simulator-selcom-api-secret'),
+  SELCOM_VENDOR: z.string().min(1).default('SADAKA001'),
+  SELCOM_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** How long the simulator waits before an automatic answer (test numbers ending 0, 1, 2, 4). */
+  SELCOM_SIMULATOR_ANSWER_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
+  /** Our fee on mobile and card payments, in basis points of the amount (100 = 1%), capped (minor units). */
+  PAYMENT_FEE_BP: z.coerce.number().int().min(0).max(10_000).default(100),
+  PAYMENT_FEE_CAP: z.coerce.number().int().min(0).default(500_000),
+  /** An unanswered push is cancelled at the provider after this; a card checkout after the second. */
+  PAYMENT_PUSH_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(86_400).default(120),
+  PAYMENT_CARD_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(86_400).default(900),
+  /** A bank transfer not confirmed within this many days is cancelled. */
+  PAYMENT_TRANSFER_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+  /** Public payment starts per address per minute, and pushes per payer phone per 15 minutes. */
+  PAYMENT_RATE_PER_IP: z.coerce.number().int().min(1).default(20),
+  PAYMENT_RATE_PER_PHONE: z.coerce.number().int().min(1).default(5),
+  /** Public look-ups (phone → member, church search) per address per minute. */
+  LOOKUP_RATE_PER_IP: z.coerce.number().int().min(1).default(60),
+  /** Online member registrations per address per 15 minutes (generous: a church's Wi-Fi or a carrier's NAT is one address). */
+  GIVING_REGISTRATION_RATE_PER_IP: z.coerce.number().int().min(1).default(20),
+  /** Bank staff must have an email at this domain (the demo staff use it). */
+  BANK_EMAIL_DOMAIN: z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i).default('sadakabank.co.tz'),
 });
 
 export type Config = {
@@ -47,6 +75,21 @@ export type Config = {
   clientDir: string;
   seed: 'demo' | 'none';
   trustProxy: boolean | number | string[];
+  payments: {
+    selcom: { baseUrl: string | undefined; apiKey: string; apiSecret: string; vendor: string; simulatorPort: number; simulatorAnswerMs: number };
+    feeBp: number;
+    feeCap: number;
+    pushTimeoutSeconds: number;
+    cardTimeoutSeconds: number;
+    transferDays: number;
+    ratePerIp: number;
+    ratePerPhone: number;
+    lookupRatePerIp: number;
+    registrationRatePerIp: number;
+  };
+  bankEmailDomain: string;
+  /** Uploaded documents and logos, under generated names (DATA_DIR/uploads). */
+  uploadDir: string;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -75,6 +118,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDir: resolve(e.CLIENT_DIR),
     seed: e.SEED,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    payments: {
+      selcom: {
+        baseUrl: e.SELCOM_BASE_URL,
+        apiKey: e.SELCOM_API_KEY,
+        apiSecret: e.SELCOM_API_SECRET,
+        vendor: e.SELCOM_VENDOR,
+        simulatorPort: e.SELCOM_SIMULATOR_PORT,
+        simulatorAnswerMs: e.SELCOM_SIMULATOR_ANSWER_MS,
+      },
+      feeBp: e.PAYMENT_FEE_BP,
+      feeCap: e.PAYMENT_FEE_CAP,
+      pushTimeoutSeconds: e.PAYMENT_PUSH_TIMEOUT_SECONDS,
+      cardTimeoutSeconds: e.PAYMENT_CARD_TIMEOUT_SECONDS,
+      transferDays: e.PAYMENT_TRANSFER_DAYS,
+      ratePerIp: e.PAYMENT_RATE_PER_IP,
+      ratePerPhone: e.PAYMENT_RATE_PER_PHONE,
+      lookupRatePerIp: e.LOOKUP_RATE_PER_IP,
+      registrationRatePerIp: e.GIVING_REGISTRATION_RATE_PER_IP,
+    },
+    bankEmailDomain: e.BANK_EMAIL_DOMAIN.toLowerCase(),
+    uploadDir: resolve(e.DATA_DIR, 'uploads'),
   };
 }
 

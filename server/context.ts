@@ -2,6 +2,7 @@ import type { SmsStatus } from '../domain/statuses';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Translator } from './i18n';
+import type { PaymentsEngine } from './services/payments/payments-engine';
 
 /** Sends an SMS through the configured provider and records it (charged to the institution, if any). */
 export type SmsSender = {
@@ -29,6 +30,8 @@ export type AppContext = {
   translator: Translator;
   sms: SmsSender;
   mail: Mailer;
+  /** Online payments (issue 4): built with the providers, used by the payment routes. */
+  payments: PaymentsEngine;
   /** Injected clock so expiry rules can be tested without waiting. */
   now: () => Date;
 };

@@ -21,6 +21,7 @@ export function printBanner(input: { config: Config; url: string; database: Data
     `  Database   ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
     `  Demo data  ${seed.seeded ? `seeded now in ${(seed.ms / 1000).toFixed(1)} s (${seed.counts.members} members, ${seed.counts.transactions} transactions)` : seed.reason}`,
     `  SMS        ${providers.simulators.smsInboxUrl ? `simulated; inbox at ${providers.simulators.smsInboxUrl}` : `Africa's Talking at ${config.sms.baseUrl}`}`,
+    `  Payments   ${providers.simulators.handsetUrl ? `Selcom simulated; handset at ${providers.simulators.handsetUrl} (test numbers: README)` : `Selcom at ${config.payments.selcom.baseUrl}`}`,
     `  Mail       ${providers.mailTransport === 'smtp' ? 'SMTP (SMTP_URL)' : `local outbox, readable at ${url}/api/dev/mail-outbox`}`,
     `  API docs   ${url}/api/docs`,
   ];

@@ -49,11 +49,12 @@ export async function startServer(config: Config, options: { startedAt: number }
       warn: (obj, msg) => (app ? app.log.warn(obj, msg) : console.warn(msg, obj)),
       info: (obj, msg) => (app ? app.log.info(obj, msg) : console.info(msg, obj)),
     };
-    const providers: Providers = await createProviders({ config, database, now: () => new Date(), logger: log });
+    const translator = await loadTranslator();
+    const providers: Providers = await createProviders({ config, database, now: () => new Date(), logger: log, translator });
     undo.push(() => providers.close());
     phase('providers');
 
-    const ctx: AppContext = { config, database, translator: await loadTranslator(), sms: providers.sms, mail: providers.mail, now: () => new Date() };
+    const ctx: AppContext = { config, database, translator, sms: providers.sms, mail: providers.mail, payments: providers.payments, now: () => new Date() };
     app = await buildApp({ ctx, serveClient: true, logger: true });
     const built = app;
     undo.push(() => built.close());
@@ -61,6 +62,8 @@ export async function startServer(config: Config, options: { startedAt: number }
 
     const url = listenUrl(app, config);
     providers.attachApp(url);
+    // Payments a previous run left pending get their status polls (and credits) queued again.
+    await providers.payments.recoverPending();
     await providers.jobs.startWorkers();
     phase('app');
     printBanner({ config, url, database, seed, providers, readyMs: Date.now() - options.startedAt, phases });

@@ -25,14 +25,23 @@ export type Database = {
   raw: RawSql;
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
+  /** PGlite only: the whole data directory as a tarball, for `openPglite(null, { loadDataDir })`. */
+  dump?: () => Promise<Blob | File>;
 };
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
-/** Opens PGlite in `dataDir` (or in memory when dataDir is null) and applies the migrations. */
-export async function openPglite(dataDir: string | null): Promise<Database> {
+/**
+ * Opens PGlite in `dataDir` (or in memory when dataDir is null) and applies the migrations.
+ * `loadDataDir` starts an in-memory database from a dump (`dumpPglite`) instead of running initdb.
+ */
+export async function openPglite(dataDir: string | null, options: { loadDataDir?: Blob } = {}): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir ?? undefined, { extensions: { pg_trgm } });
+  const client = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    extensions: { pg_trgm },
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
   return {
@@ -45,6 +54,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
       },
     },
     close: () => client.close(),
+    dump: () => client.dumpDataDir('none'),
   };
 }
 

@@ -1,13 +1,20 @@
 import type { Config } from '../config';
 import type { Mailer } from '../context';
 import type { Database } from '../db/client';
+import type { Translator } from '../i18n';
+import { loadTranslator } from '../i18n';
 import { createJobRunner, type JobRunner } from '../jobs/job-runner';
+import { DEFAULT_POLL_SCHEDULE_SECONDS } from '../services/payments/payment-deps';
+import { createPaymentsEngine, type PaymentsEngine } from '../services/payments/payments-engine';
 import { createMailService } from '../services/mail/mail-service';
 import { createSmsService, type SmsService } from '../services/sms/sms-service';
 import { createOutboxTransport, createSmtpTransport } from './mail/smtp-transport';
 import { createAfricasTalkingClient } from './sms/africas-talking-client';
 import { type AfricasTalkingSimulator, startAfricasTalkingSimulator } from './sms/africas-talking-simulator';
 import { smsDeliveryReportUrl } from './sms/callback-secret';
+import { createSelcomClient } from './payments/selcom-client';
+import { createSelcomProvider } from './payments/selcom-provider';
+import { type SelcomSimulator, startSelcomSimulator } from './payments/selcom-simulator';
 
 export type ProviderLogger = { error: (o: object, m: string) => void; warn: (o: object, m: string) => void; info: (o: object, m: string) => void };
 
@@ -17,7 +24,11 @@ export type Providers = {
   jobs: JobRunner;
   /** Only when AT_BASE_URL is unset: the Africa's Talking simulator this process started. */
   atSimulator: AfricasTalkingSimulator | null;
-  simulators: { atBaseUrl: string | null; smsInboxUrl: string | null };
+  simulators: { atBaseUrl: string | null; smsInboxUrl: string | null; selcomBaseUrl: string | null; handsetUrl: string | null };
+  /** Mobile money and card payments (issue 4): initiation, callbacks, polls, credits. */
+  payments: PaymentsEngine;
+  /** Only when SELCOM_BASE_URL is unset: the Selcom simulator this process started (tests script it). */
+  selcomSimulator: SelcomSimulator | null;
   mailTransport: 'smtp' | 'outbox';
   /**
    * Tells the simulator where our API listens, so its delivery reports reach the callback route.
@@ -49,6 +60,13 @@ export async function createProviders(options: {
   jobMaintenance?: boolean;
   /** Delay before the simulator's delivery report; small in tests. */
   simulatorDeliveryDelayMs?: number;
+  /** For SMS receipts of payments; loaded from the catalogs when not given. */
+  translator?: Translator;
+  /** Payment status polls, seconds after the start (default 30 s, 2 min, 10 min, 1 h, hourly to 48 h). */
+  pollScheduleSeconds?: readonly number[];
+  /** Selcom simulator: delay of automatic answers and of a scripted late success; small in tests. */
+  selcomAnswerDelayMs?: number;
+  selcomLateSuccessDelayMs?: number;
 }): Promise<Providers> {
   const { config, database, now } = options;
   const log = options.logger ?? silent;
@@ -77,9 +95,47 @@ export async function createProviders(options: {
   const transport = config.mail.smtpUrl ? createSmtpTransport(config.mail.smtpUrl) : createOutboxTransport();
   const mail = createMailService({ raw: database.raw, transport, from: config.mail.from, now, log });
 
+  // Selcom: the real client, against the simulator unless SELCOM_BASE_URL points elsewhere.
+  const selcomConfig = config.payments.selcom;
+  let selcomSimulator: SelcomSimulator | null = null;
+  if (!selcomConfig.baseUrl) {
+    try {
+      selcomSimulator = await startSelcomSimulator({
+        apiKey: selcomConfig.apiKey,
+        apiSecret: selcomConfig.apiSecret,
+        vendor: selcomConfig.vendor,
+        port: selcomConfig.simulatorPort,
+        answerDelayMs: options.selcomAnswerDelayMs ?? selcomConfig.simulatorAnswerMs,
+        ...(options.selcomLateSuccessDelayMs === undefined ? {} : { lateSuccessDelayMs: options.selcomLateSuccessDelayMs }),
+      });
+    } catch (error) {
+      await atSimulator?.close();
+      throw error;
+    }
+  }
+  const selcomBaseUrl = selcomConfig.baseUrl ?? selcomSimulator?.baseUrl;
+  if (!selcomBaseUrl) throw new Error('No Selcom base URL');
+  const selcomCredentials = { apiKey: selcomConfig.apiKey, apiSecret: selcomConfig.apiSecret };
+  const payments = createPaymentsEngine({
+    database,
+    config,
+    provider: createSelcomProvider({
+      client: createSelcomClient({ ...selcomCredentials, baseUrl: selcomBaseUrl, vendor: selcomConfig.vendor, now }),
+      credentials: selcomCredentials,
+      defaultBuyerEmail: 'giving@sadaka.example',
+    }),
+    jobs,
+    sms,
+    translator: options.translator ?? (await loadTranslator()),
+    now,
+    log,
+    pollScheduleSeconds: options.pollScheduleSeconds ?? DEFAULT_POLL_SCHEDULE_SECONDS,
+  });
+
   try {
     await jobs.start();
   } catch (error) {
+    await selcomSimulator?.close();
     await atSimulator?.close();
     throw error;
   }
@@ -89,18 +145,29 @@ export async function createProviders(options: {
     mail,
     jobs,
     atSimulator,
-    simulators: { atBaseUrl: atSimulator?.baseUrl ?? null, smsInboxUrl: atSimulator ? `${atSimulator.baseUrl}/inbox` : null },
+    simulators: {
+      atBaseUrl: atSimulator?.baseUrl ?? null,
+      smsInboxUrl: atSimulator ? `${atSimulator.baseUrl}/inbox` : null,
+      selcomBaseUrl: selcomSimulator?.baseUrl ?? null,
+      handsetUrl: selcomSimulator?.handsetUrl ?? null,
+    },
+    payments,
+    selcomSimulator,
     mailTransport: transport.name,
     attachApp(appBaseUrl) {
       if (!config.publicUrl) atSimulator?.setDeliveryReportUrl(smsDeliveryReportUrl(config, appBaseUrl));
+      payments.setAppBaseUrl(appBaseUrl);
     },
     async startJobs() {
       const recovered = await sms.recoverQueued();
       if (recovered > 0) log.warn({ recovered }, 'queued SMS without a job were enqueued again');
+      const resumed = await payments.recoverPending();
+      if (resumed.polls + resumed.credits > 0) log.info(resumed, 'pending payments: status polls and credits queued again');
       await jobs.startWorkers();
     },
     async close() {
       // Simulator first (no more callbacks), then the queue, while the database is still open.
+      await selcomSimulator?.close();
       await atSimulator?.close();
       await jobs.stop();
       transport.close();

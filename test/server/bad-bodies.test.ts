@@ -3,6 +3,7 @@ import type { ZodType } from 'zod';
 import { collectApiRoutes, type CollectedRoute } from '../factories/routes';
 import { signIn } from '../factories/sign-in';
 import { createUser } from '../factories/users';
+import { createWorld } from '../factories/world';
 import { createTestApp, type TestApp } from './harness';
 
 type Case = { name: string; url?: string; payload?: string; contentType?: string; expect: number[] };
@@ -60,12 +61,17 @@ describe('malformed input never reaches a handler and never answers 500', () => 
   let t: TestApp;
   let routes: CollectedRoute[];
   let headers: Record<string, string>;
+  let treasurerHeaders: Record<string, string>;
   beforeAll(async () => {
     const collected = await collectApiRoutes(() => createTestApp());
     t = collected.built;
     routes = collected.routes;
     const admin = await createUser(t.database.db);
     headers = (await signIn(t.app, admin)).headers;
+    // Some routes are a church's own (the offline desk's sync): the bank admin is refused there
+    // before validation, so their malformed input is sent as the church treasurer instead.
+    const world = await createWorld(t.database.db);
+    treasurerHeaders = (await signIn(t.app, world.users.church)).headers;
   });
   afterAll(() => t.close());
 
@@ -80,13 +86,16 @@ describe('malformed input never reaches a handler and never answers 500', () => 
     for (const route of routes) {
       for (const c of casesFor(route)) {
         for (const lang of ['en', 'sw']) {
-          const res = await t.app.inject({
-            method: route.method as 'GET' | 'POST',
-            url: c.url ?? fill(route.url),
-            headers: { ...headers, lang, ...(c.contentType ? { 'content-type': c.contentType } : {}) },
-            ...(c.payload !== undefined && route.method !== 'GET' ? { payload: c.payload } : {}),
-            remoteAddress: '10.8.0.1',
-          });
+          const send = (as: Record<string, string>) =>
+            t.app.inject({
+              method: route.method as 'GET' | 'POST',
+              url: c.url ?? fill(route.url),
+              headers: { ...as, lang, ...(c.contentType ? { 'content-type': c.contentType } : {}) },
+              ...(c.payload !== undefined && route.method !== 'GET' ? { payload: c.payload } : {}),
+              remoteAddress: '10.8.0.1',
+            });
+          const asAdmin = await send(headers);
+          const res = asAdmin.statusCode === 403 ? await send(treasurerHeaders) : asAdmin;
           const body = String(res.headers['content-type'] ?? '').includes('json') ? res.json() : null;
           const ok = c.expect.includes(res.statusCode) && body?.statusCode === res.statusCode && typeof body.code === 'string' && typeof body.message === 'string' && body.message.length > 0;
           if (!ok) failures.push(`${route.method} ${route.url} [${c.name}, ${lang}] → ${res.statusCode} ${res.body.slice(0, 160)}`);

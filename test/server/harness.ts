@@ -5,9 +5,11 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import type { AppContext } from '../../server/context';
 import { type Database, openDatabase } from '../../server/db/client';
+import { openPgliteFromTemplate } from './pglite-template';
 import { loadTranslator } from '../../server/i18n';
 import { createProviders, type Providers } from '../../server/providers/build-providers';
 import type { SimulatedSms } from '../../server/providers/sms/africas-talking-simulator';
+import type { SelcomSimulator } from '../../server/providers/payments/selcom-simulator';
 import { listMailOutbox, type OutboxMail } from '../../server/services/mail/mail-service';
 
 export type TestApp = {
@@ -30,6 +32,10 @@ export type TestApp = {
   lastSmsCode: (phone: string) => Promise<string>;
   /** The local mail outbox, newest first, optionally only mail to one address. */
   mailOutbox: (to?: string) => Promise<OutboxMail[]>;
+  /** The Selcom simulator (null when SELCOM_BASE_URL is set): script outcomes, answer pushes, read callbacks. */
+  selcom: SelcomSimulator | null;
+  /** Lets the Selcom simulator answer and call back, and runs due jobs, until nothing is left to do. */
+  settlePayments: () => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -39,12 +45,21 @@ export type TestApp = {
  * through the real Africa's Talking client to its simulator on loopback, jobs through pg-boss.
  */
 export async function createTestApp(
-  overrides: { now?: () => Date; env?: NodeJS.ProcessEnv; simulatorDeliveryDelayMs?: number } = {},
+  overrides: {
+    now?: () => Date;
+    env?: NodeJS.ProcessEnv;
+    simulatorDeliveryDelayMs?: number;
+    /** Payment status polls (seconds after the start); the production schedule by default. */
+    pollScheduleSeconds?: readonly number[];
+    /** Selcom simulator's automatic answers (5 ms by default here) and scripted late successes. */
+    selcomAnswerDelayMs?: number;
+    selcomLateSuccessDelayMs?: number;
+  } = {},
 ): Promise<TestApp> {
   const config = loadConfig({ DEMO_PASSWORD: 'Sadaka@2026', LOG_LEVEL: 'silent', ...overrides.env });
   const scratch = process.env.TEST_DATABASE_URL ? await createScratchDatabase(process.env.TEST_DATABASE_URL) : null;
   const databaseUrl = scratch?.url;
-  const opened = await openDatabase({ databaseUrl, dataDir: null });
+  const opened = databaseUrl ? await openDatabase({ databaseUrl, dataDir: null }) : await openPgliteFromTemplate();
   // On PostgreSQL the scratch database is dropped after the connections close.
   const database: Database = scratch
     ? {
@@ -66,12 +81,15 @@ export async function createTestApp(
       jobMaintenance: false,
       // Long enough that our 'sent' update lands before the report; settleSms() waits for it anyway.
       simulatorDeliveryDelayMs: overrides.simulatorDeliveryDelayMs ?? 50,
+      ...(overrides.pollScheduleSeconds ? { pollScheduleSeconds: overrides.pollScheduleSeconds } : {}),
+      selcomAnswerDelayMs: overrides.selcomAnswerDelayMs ?? 5,
+      selcomLateSuccessDelayMs: overrides.selcomLateSuccessDelayMs ?? 20,
     });
   } catch (error) {
     await database.close();
     throw error;
   }
-  const ctx: AppContext = { config, database, translator: await loadTranslator(), sms: providers.sms, mail: providers.mail, now };
+  const ctx: AppContext = { config, database, translator: await loadTranslator(), sms: providers.sms, mail: providers.mail, payments: providers.payments, now };
   const app = await buildApp({ ctx });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -102,6 +120,13 @@ export async function createTestApp(
       const code = newest?.message.match(/\b\d{6}\b/)?.[0];
       if (!code) throw new Error(`No SMS with a 6-digit code reached ${phone}`);
       return code;
+    },
+    selcom: providers.selcomSimulator,
+    async settlePayments() {
+      for (let round = 0; round < 20; round++) {
+        await providers.selcomSimulator?.settle();
+        if ((await runJobs()) === 0) return;
+      }
     },
     async mailOutbox(to) {
       const mails = await listMailOutbox(database.raw, 500);

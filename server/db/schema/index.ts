@@ -7,3 +7,4 @@ export * from './auth';
 export * from './money';
 export * from './messaging';
 export * from './approvals';
+export * from './payments';
