@@ -6,7 +6,9 @@ import { formatMoney } from '../../../domain/money';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Spinner } from '../../components/ui/spinner';
 import { errorText } from '../../lib/error-message';
+import { profileQuery } from '../../lib/session-queries';
 import { dashboardQueries } from './api';
+import { BankOverview } from './bank-overview';
 import { BarChart, ShareList } from './bar-chart';
 import { methodLabels } from './labels';
 import { RecentTable } from './recent-table';
@@ -45,6 +47,7 @@ export function DashboardPage() {
   const { t, i18n } = useLingui();
   const locale = toLocale(i18n.locale);
   const summary = useQuery(dashboardQueries.summary(locale));
+  const isBankStaff = useQuery(profileQuery()).data?.level === null;
 
   if (summary.isPending) return <Spinner label={t`Loading…`} />;
   if (summary.isError) {
@@ -60,6 +63,7 @@ export function DashboardPage() {
   return (
     <div className="dashboard">
       <Cards summary={data} locale={locale} />
+      {isBankStaff ? <BankOverview /> : null}
       <div className="dashboard-grid">
         <section className="card" aria-labelledby="by-month">
           <h2 id="by-month" className="card-title">

@@ -1,0 +1,136 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { errorText } from '../../lib/error-message';
+
+export type DeletionProof = { otp: string } | { password: string };
+
+type Props = {
+  title: string;
+  children?: ReactNode;
+  /** Asks the server to text a one-time code to the signed-in person's phone; answers the server's words. */
+  onSendCode: () => Promise<string>;
+  /** Deletes with the proof; a rejection (wrong code, wrong password) is shown in the dialog. */
+  onConfirm: (proof: DeletionProof) => Promise<void>;
+  onCancel: () => void;
+};
+
+const OTP = /^\d{6}$/;
+
+/**
+ * Every deletion is confirmed with a one-time code sent to the person's phone, or with their
+ * password (spec section 5). Focus starts on Cancel so a stray Enter never deletes; Escape cancels.
+ */
+export function ConfirmDeletionDialog({ title, children, onSendCode, onConfirm, onCancel }: Props) {
+  const { t } = useLingui();
+  const titleId = useId();
+  const [mode, setMode] = useState<'otp' | 'password'>('otp');
+  const [otp, setOtp] = useState('');
+  const [password, setPassword] = useState('');
+  const [sent, setSent] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const cancel = useRef<HTMLButtonElement>(null);
+  const offline = t`You are offline. Connect to the internet and try again.`;
+
+  useEffect(() => {
+    const opener = document.activeElement as HTMLElement | null;
+    cancel.current?.focus();
+    return () => opener?.focus?.();
+  }, []);
+
+  const sendCode = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      setSent(await onSendCode());
+    } catch (caught) {
+      setError(errorText(caught, offline));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const ready = mode === 'otp' ? OTP.test(otp) : password.length > 0;
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!ready) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await onConfirm(mode === 'otp' ? { otp } : { password });
+    } catch (caught) {
+      setError(errorText(caught, offline));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="dialog-scrim">
+      <form
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        className="dialog card form"
+        onSubmit={submit}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') onCancel();
+        }}
+      >
+        <h2 id={titleId} className="card-title">
+          {title}
+        </h2>
+        {children}
+        <fieldset className="segmented">
+          <legend className="visually-hidden">{t`Confirm with`}</legend>
+          <label className={mode === 'otp' ? 'segment active' : 'segment'}>
+            <input type="radio" name="proof" checked={mode === 'otp'} onChange={() => setMode('otp')} />
+            <Trans>Code sent to my phone</Trans>
+          </label>
+          <label className={mode === 'password' ? 'segment active' : 'segment'}>
+            <input type="radio" name="proof" checked={mode === 'password'} onChange={() => setMode('password')} />
+            <Trans>My password</Trans>
+          </label>
+        </fieldset>
+        {mode === 'otp' ? (
+          <div className="field">
+            <button type="button" className="btn btn-secondary btn-small" onClick={sendCode} disabled={busy}>
+              {sent ? t`Send a new code` : t`Send code to my phone`}
+            </button>
+            {sent ? (
+              <p className="notice notice-success" role="status">
+                {sent}
+              </p>
+            ) : null}
+            <label htmlFor={`${titleId}-otp`}>{t`Confirmation code`}</label>
+            <input
+              id={`${titleId}-otp`}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              value={otp}
+              onChange={(event) => setOtp(event.target.value.replace(/\D/g, ''))}
+            />
+          </div>
+        ) : (
+          <div className="field">
+            <label htmlFor={`${titleId}-password`}>{t`Your password`}</label>
+            <input id={`${titleId}-password`} type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
+          </div>
+        )}
+        {error ? (
+          <p className="notice notice-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <div className="dialog-actions">
+          <button ref={cancel} type="button" className="btn btn-secondary" onClick={onCancel} disabled={busy}>
+            <Trans>Cancel</Trans>
+          </button>
+          <button type="submit" className="btn btn-danger" disabled={busy || !ready}>
+            <Trans>Delete</Trans>
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

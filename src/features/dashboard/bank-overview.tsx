@@ -1,0 +1,81 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { Link, useLocation } from 'react-router-dom';
+import { BankDashboard } from '../../../domain/api/back-office-reports';
+import { toLocale, type Locale } from '../../../domain/locale';
+import { formatMoney } from '../../../domain/money';
+import { localizedPath, paths } from '../../../domain/paths';
+import type { RegistrationStatus } from '../../../domain/statuses';
+import { api } from '../../lib/api-client';
+import { localeOfPath } from '../../lib/locale-path';
+import { ShareList } from './bar-chart';
+
+// Branch and religion names come in the Lang header's language.
+const bankDashboardQuery = (locale: Locale) =>
+  queryOptions({ queryKey: ['dashboard', 'bank', locale], queryFn: ({ signal }) => api.get('/back-office/dashboard', BankDashboard, signal), retry: false });
+
+/** The bank's own view (issue 5): registrations by state, approvals waiting, collections by branch and by religion. */
+export function BankOverview() {
+  const { t, i18n } = useLingui();
+  const locale = toLocale(i18n.locale);
+  const pathLocale = localeOfPath(useLocation().pathname);
+  const overview = useQuery(bankDashboardQuery(locale));
+  // The overview adds to the dashboard; without it (offline, no grant) the rest still stands.
+  if (!overview.data) return null;
+  const data = overview.data;
+  const number = new Intl.NumberFormat(locale);
+  const money = (amount: number) => formatMoney(amount, data.currency, locale);
+  const requestsAt = (type: string) => `${localizedPath(paths.requests, pathLocale)}?type=${type}`;
+  const states: Record<RegistrationStatus, string> = {
+    submitted: t`Submitted, waiting for approval`,
+    completed: t`Completed`,
+    rejected: t`Rejected`,
+    unfinished: t`Unfinished`,
+  };
+  const pending = [
+    { key: 'application', label: t`Applications`, value: data.pendingApprovals.registration },
+    { key: 'bank-account', label: t`Bank accounts`, value: data.pendingApprovals.account },
+    { key: 'bank-user', label: t`Bank users`, value: data.pendingApprovals.user },
+    { key: 'user-edit', label: t`User edits`, value: data.pendingApprovals.userEdit },
+  ];
+  return (
+    <div className="dashboard-grid">
+      <section className="card" aria-labelledby="pending-approvals">
+        <h2 id="pending-approvals" className="card-title">
+          <Trans>Pending approvals</Trans>
+        </h2>
+        <ul className="share-list">
+          {pending.map((row) => (
+            <li key={row.key} className="share-head">
+              <Link to={requestsAt(row.key)}>{row.label}</Link>
+              <span className="share-value">{number.format(row.value)}</span>
+            </li>
+          ))}
+        </ul>
+        <h2 className="card-title">
+          <Trans>Registrations by state</Trans>
+        </h2>
+        <ul className="share-list">
+          {(['submitted', 'completed', 'rejected', 'unfinished'] as const).map((state) => (
+            <li key={state} className="share-head">
+              <span>{states[state]}</span>
+              <span className="share-value">{number.format(data.registrationsByStatus[state] ?? 0)}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="card" aria-labelledby="by-branch">
+        <h2 id="by-branch" className="card-title">
+          <Trans>Collections by branch</Trans>
+        </h2>
+        <ShareList rows={data.collectionsByBranch.map((row) => ({ label: row.branch ?? t`No branch`, value: row.amount, display: money(row.amount) }))} />
+      </section>
+      <section className="card" aria-labelledby="by-religion">
+        <h2 id="by-religion" className="card-title">
+          <Trans>Collections by religion</Trans>
+        </h2>
+        <ShareList rows={data.collectionsByReligion.map((row) => ({ label: row.religion, value: row.amount, display: money(row.amount) }))} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import type { InstitutionAccess } from '../../../domain/api/back-office-registration';
+import { COUNTRY_CODE } from '../../../domain/limits';
+import { fieldLabels } from '../../../domain/messages';
+import { toE164 } from '../../../domain/phone';
+import { Field } from '../../components/ui/field';
+import { fieldErrorWords } from '../../components/ui/field-error-text';
+import { PhoneInput } from '../../components/ui/phone-input';
+import { errorText } from '../../lib/error-message';
+import { useSendAccessCode, useVerifyAccessCode } from './institution-access-api';
+
+const AccessForm = z
+  .object({
+    institutionCode: z.string().trim().toUpperCase().min(2).max(20),
+    phoneCountry: z.string(),
+    phone: z.string(),
+    code: z.string().trim(),
+  })
+  .superRefine((values, ctx) => {
+    if (values.phone.trim() === '') ctx.addIssue({ code: 'custom', path: ['phone'], message: 'validation.required' });
+    else if (!toE164(values.phone, values.phoneCountry)) ctx.addIssue({ code: 'custom', path: ['phone'], message: 'validation.invalidPhone' });
+  });
+type AccessFormValues = z.input<typeof AccessForm>;
+
+/**
+ * Proof of speaking for a registered institution without signing in: its code and a phone the
+ * bank holds for it (default user or signatory) get a one-time code by SMS; the code opens access.
+ */
+export function InstitutionAccessForm({ onAccess }: { onAccess: (access: InstitutionAccess) => void }) {
+  const { t, i18n } = useLingui();
+  const sendCode = useSendAccessCode();
+  const verify = useVerifyAccessCode();
+  const [sent, setSent] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<AccessFormValues, unknown, z.output<typeof AccessForm>>({
+    resolver: zodResolver(AccessForm),
+    defaultValues: { institutionCode: '', phoneCountry: COUNTRY_CODE, phone: '', code: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const offline = t`You are offline. Connect to the internet and try again.`;
+  const codeLabel = t`Institution code`;
+  const phoneLabel = i18n._(fieldLabels.phone);
+  const otpLabel = t`Code from the SMS`;
+
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    const identity = { institutionCode: values.institutionCode, phone: toE164(values.phone, values.phoneCountry) ?? values.phone };
+    try {
+      if (sent === null) {
+        setSent((await sendCode.mutateAsync(identity)).message);
+        return;
+      }
+      if (!/^\d{6}$/.test(values.code)) {
+        form.setError('code', { type: 'server', message: t`Enter the 6-digit code from the SMS` });
+        return;
+      }
+      form.clearErrors('code');
+      onAccess(await verify.mutateAsync({ ...identity, code: values.code }));
+    } catch (error) {
+      setFailure(errorText(error, offline));
+    }
+  });
+
+  return (
+    <form className="form" noValidate onSubmit={submit} aria-labelledby="access-title">
+      <h2 id="access-title" className="card-title">
+        <Trans>Confirm you speak for the church or mosque</Trans>
+      </h2>
+      <p className="muted">
+        <Trans>Enter its code and a phone number the bank has for it (the default user's or a signatory's). We send a code to that phone.</Trans>
+      </p>
+      {failure ? (
+        <p className="notice notice-error" role="alert">
+          {failure}
+        </p>
+      ) : null}
+      <div className="form-row">
+        <Field id="access-institution" label={codeLabel} error={fieldErrorWords(errors.institutionCode, codeLabel)} hint={t`e.g. MWG`}>
+          <input id="access-institution" autoComplete="off" readOnly={sent !== null} aria-invalid={Boolean(errors.institutionCode)} {...form.register('institutionCode')} />
+        </Field>
+        <Field id="access-phone" label={phoneLabel} error={fieldErrorWords(errors.phone, phoneLabel)}>
+          <PhoneInput
+            id="access-phone"
+            readOnly={sent !== null}
+            country={form.watch('phoneCountry')}
+            onCountryChange={(code) => form.setValue('phoneCountry', code)}
+            aria-invalid={Boolean(errors.phone)}
+            {...form.register('phone')}
+          />
+        </Field>
+      </div>
+      {sent !== null ? (
+        <>
+          <p className="notice notice-success" role="status">
+            {sent}
+          </p>
+          <Field id="access-code" label={otpLabel} error={fieldErrorWords(errors.code, otpLabel)}>
+            <input id="access-code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} {...form.register('code')} />
+          </Field>
+        </>
+      ) : null}
+      <div className="step-actions">
+        {sent !== null ? (
+          <button type="button" className="btn btn-link" onClick={() => setSent(null)}>
+            <Trans>Change the details or send a new code</Trans>
+          </button>
+        ) : (
+          <span />
+        )}
+        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+          {sent === null ? <Trans>Send code</Trans> : <Trans>Continue</Trans>}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,172 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Referrer, ReferrerInput, ReferrerList } from '../../../domain/api/back-office-reference';
+import { COUNTRY_CODE } from '../../../domain/limits';
+import { fieldLabels, messages } from '../../../domain/messages';
+import { toE164 } from '../../../domain/phone';
+import { DateTime } from '../../components/ui/date-time';
+import { Field } from '../../components/ui/field';
+import { fieldErrorWords } from '../../components/ui/field-error-text';
+import { PhoneInput } from '../../components/ui/phone-input';
+import { ApiError, api } from '../../lib/api-client';
+import { errorText } from '../../lib/error-message';
+import { profileQuery } from '../../lib/session-queries';
+import { showToast } from '../../lib/toast';
+
+const referrersKey = ['reference', 'referrers'] as const;
+const referrersQuery = () => queryOptions({ queryKey: referrersKey, queryFn: ({ signal }) => api.get('/referrers', ReferrerList, signal), staleTime: 60_000 });
+
+type Errors = Partial<Record<'name' | 'employeeNo' | 'phone' | 'referralCode' | 'kind', { type: string; message: string }>>;
+
+/** A new referrer: staff by employee number, freelancer by phone; the code is generated when left blank. */
+function ReferrerForm({ onDone }: { onDone: () => void }) {
+  const { t, i18n } = useLingui();
+  const queryClient = useQueryClient();
+  const create = useMutation({
+    mutationFn: (input: unknown) => api.post('/referrers', input, Referrer),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: referrersKey }),
+  });
+  const [kind, setKind] = useState<'staff' | 'freelancer'>('staff');
+  const [values, setValues] = useState({ name: '', employeeNo: '', phone: '', phoneCountry: COUNTRY_CODE, referralCode: '' });
+  const [errors, setErrors] = useState<Errors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const set = (key: keyof typeof values) => (value: string) => setValues((current) => ({ ...current, [key]: value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    const input = {
+      kind,
+      name: values.name,
+      ...(kind === 'staff' ? { employeeNo: values.employeeNo || undefined } : { phone: values.phone.trim() ? (toE164(values.phone, values.phoneCountry) ?? values.phone) : undefined }),
+      ...(values.referralCode.trim() ? { referralCode: values.referralCode } : {}),
+    };
+    // The wire schema decides, as on the server; its issues land beside their fields.
+    const parsed = ReferrerInput.safeParse(input);
+    if (!parsed.success) {
+      const next: Errors = {};
+      for (const issue of parsed.error.issues) {
+        const key = (issue.message === 'backoffice.referrerIdentity' ? (kind === 'staff' ? 'employeeNo' : 'phone') : String(issue.path[0])) as keyof Errors;
+        next[key] ??= { type: issue.code, message: issue.message };
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    try {
+      await create.mutateAsync(parsed.data);
+      showToast({ tone: 'success', message: t`Saved` });
+      onDone();
+    } catch (error) {
+      if (error instanceof ApiError && error.fields.length > 0) {
+        setErrors(Object.fromEntries(error.fields.map((field) => [field.path, { type: 'server', message: field.message }])));
+        return;
+      }
+      setFailure(errorText(error, t`You are offline. Connect to the internet and try again.`));
+    }
+  };
+
+  const nameLabel = i18n._(fieldLabels.name);
+  const employeeLabel = i18n._(fieldLabels.employeeNo);
+  const phoneLabel = i18n._(fieldLabels.phone);
+  const codeLabel = i18n._(fieldLabels.referralCode);
+  const identityMessage = (error: Errors[keyof Errors]) => (error?.message === 'backoffice.referrerIdentity' ? i18n._(messages.boReferrerIdentity) : undefined);
+  return (
+    <form className="form card" noValidate onSubmit={submit} aria-labelledby="referrer-form-title">
+      <h3 id="referrer-form-title" className="card-title">
+        <Trans>New referrer</Trans>
+      </h3>
+      {failure ? (
+        <p className="notice notice-error" role="alert">
+          {failure}
+        </p>
+      ) : null}
+      <div className="form-row">
+        <Field id="referrer-kind" label={t`Staff or freelancer`}>
+          <select id="referrer-kind" value={kind} onChange={(event) => setKind(event.target.value as 'staff' | 'freelancer')}>
+            <option value="staff">{t`Staff`}</option>
+            <option value="freelancer">{t`Freelancer`}</option>
+          </select>
+        </Field>
+        <Field id="referrer-name" label={nameLabel} error={fieldErrorWords(errors.name, nameLabel)}>
+          <input id="referrer-name" value={values.name} onChange={(event) => set('name')(event.target.value)} />
+        </Field>
+        {kind === 'staff' ? (
+          <Field id="referrer-employee" label={employeeLabel} error={identityMessage(errors.employeeNo) ?? fieldErrorWords(errors.employeeNo, employeeLabel)}>
+            <input id="referrer-employee" value={values.employeeNo} onChange={(event) => set('employeeNo')(event.target.value)} />
+          </Field>
+        ) : (
+          <Field id="referrer-phone" label={phoneLabel} error={identityMessage(errors.phone) ?? fieldErrorWords(errors.phone, phoneLabel)}>
+            <PhoneInput id="referrer-phone" country={values.phoneCountry} onCountryChange={set('phoneCountry')} value={values.phone} onChange={(event) => set('phone')(event.target.value)} />
+          </Field>
+        )}
+        <Field id="referrer-code" label={t`Referral code (optional)`} error={fieldErrorWords(errors.referralCode, codeLabel)} hint={t`Left blank, a code is made for you.`}>
+          <input id="referrer-code" value={values.referralCode} onChange={(event) => set('referralCode')(event.target.value)} />
+        </Field>
+      </div>
+      <div className="dialog-actions">
+        <button type="button" className="btn btn-secondary" onClick={onDone}>
+          <Trans>Cancel</Trans>
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={create.isPending}>
+          <Trans>Save</Trans>
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The referrers whose codes registrations carry: bank staff by employee number, freelancers by phone. */
+export function ReferrersSection() {
+  const { t } = useLingui();
+  const profile = useQuery(profileQuery()).data;
+  const list = useQuery(referrersQuery());
+  const [adding, setAdding] = useState(false);
+  // Only head-office bank staff add referrers (the server checks the same).
+  const canAdd = profile?.level === null && profile.branch === null;
+  return (
+    <section className="card" aria-labelledby="referrers-heading">
+      <div className="section-head">
+        <h3 id="referrers-heading" className="card-title">
+          <Trans>Referrers</Trans>
+        </h3>
+        {canAdd && !adding ? (
+          <button type="button" className="btn btn-secondary btn-small" onClick={() => setAdding(true)}>
+            <Trans>New referrer</Trans>
+          </button>
+        ) : null}
+      </div>
+      {adding ? <ReferrerForm onDone={() => setAdding(false)} /> : null}
+      {list.data ? (
+        <div className="table-wrap">
+          <table className="table">
+            <caption className="visually-hidden">{t`Referrers`}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t`Name`}</th>
+                <th scope="col">{t`Staff or freelancer`}</th>
+                <th scope="col">{t`Employee number or phone`}</th>
+                <th scope="col">{t`Referral code`}</th>
+                <th scope="col">{t`Created`}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.data.map((referrer) => (
+                <tr key={referrer.id}>
+                  <td>{referrer.name}</td>
+                  <td>{referrer.kind === 'staff' ? t`Staff` : t`Freelancer`}</td>
+                  <td>{referrer.employeeNo ?? referrer.phone ?? '—'}</td>
+                  <td>{referrer.referralCode}</td>
+                  <td>
+                    <DateTime value={referrer.createdAt} dateOnly />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,124 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  AmendmentPayload,
+  BankAccountPayload,
+  BankUserPayload,
+  RegistrationPayload,
+  UserEditPayload,
+  type RequestDetail,
+} from '../../../domain/api/back-office';
+import { DetailsList, type DetailItem } from '../../components/ui/details-list';
+import { RegistrationDetails } from '../../components/ui/registration-details';
+import { DocumentLinks } from './document-links';
+import { useRegistrationNames } from './names';
+
+/** Anything the client does not recognise is still shown, field by field, never hidden. */
+function RawPayload({ payload }: { payload: Record<string, unknown> }) {
+  const items: DetailItem[] = Object.entries(payload).map(([key, value]) => ({
+    label: key,
+    value: typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : <code>{JSON.stringify(value)}</code>,
+  }));
+  return <DetailsList items={items} />;
+}
+
+/** The stored payload of a request, rendered for a person: what approving it will do. */
+export function PayloadView({ detail }: { detail: RequestDetail }) {
+  const { t } = useLingui();
+  const names = useRegistrationNames();
+  const userChangeItems = (changes: UserEditPayload['changes']): DetailItem[] => {
+    const items: DetailItem[] = [];
+    if (changes.name !== undefined) items.push({ label: t`Name`, value: changes.name });
+    if (changes.email !== undefined) items.push({ label: t`Email`, value: changes.email });
+    if (changes.phone !== undefined) items.push({ label: t`Phone number`, value: changes.phone });
+    if (changes.roleGroupId !== undefined) items.push({ label: t`Role group`, value: names.roleGroup(changes.roleGroupId) });
+    if (changes.branchId !== undefined) items.push({ label: t`Branch`, value: changes.branchId === null ? t`No branch (head office)` : names.branch(changes.branchId) });
+    return items;
+  };
+  const documentOf = (uploadId: number) => <DocumentLinks upload={detail.documents.find((doc) => doc.id === uploadId)} />;
+
+  if (detail.type === 'application') {
+    const registration = RegistrationPayload.safeParse(detail.payload);
+    if (registration.success) {
+      const p = registration.data;
+      return (
+        <RegistrationDetails
+          data={p}
+          names={names}
+          renderDocument={documentOf}
+        />
+      );
+    }
+    const amendment = AmendmentPayload.safeParse(detail.payload);
+    if (amendment.success) {
+      const { changes } = amendment.data;
+      const items: DetailItem[] = [{ label: t`Institution`, value: detail.title }];
+      if (changes.title !== undefined) items.push({ label: t`New title`, value: changes.title });
+      if (changes.region !== undefined) items.push({ label: t`Region`, value: changes.region });
+      if (changes.district !== undefined) items.push({ label: t`District`, value: changes.district });
+      if (changes.street !== undefined) items.push({ label: t`Street`, value: changes.street });
+      if (changes.defaultUser) {
+        items.push({ label: t`New default user`, value: changes.defaultUser.name });
+        items.push({ label: t`Default user's phone`, value: changes.defaultUser.phone });
+        items.push({ label: t`Default user's email`, value: changes.defaultUser.email });
+      }
+      return (
+        <section>
+          <h3 className="card-title">
+            <Trans>Change institution details</Trans>
+          </h3>
+          <DetailsList items={items} />
+        </section>
+      );
+    }
+  }
+  if (detail.type === 'bank-account') {
+    const parsed = BankAccountPayload.safeParse(detail.payload);
+    if (parsed.success) {
+      const p = parsed.data;
+      return (
+        <DetailsList
+          items={[
+            { label: t`Institution`, value: detail.title },
+            { label: t`Account number`, value: p.accountNumber },
+            { label: t`Account name`, value: p.accountName },
+            { label: t`Branch`, value: names.branch(p.branchId) },
+            { label: t`Currency`, value: p.currency },
+          ]}
+        />
+      );
+    }
+  }
+  if (detail.type === 'bank-user') {
+    const parsed = BankUserPayload.safeParse(detail.payload);
+    if (parsed.success) {
+      const p = parsed.data;
+      return (
+        <DetailsList
+          items={[
+            { label: t`Username`, value: p.username },
+            { label: t`Name`, value: p.name },
+            { label: t`Email`, value: p.email },
+            { label: t`Phone number`, value: p.phone },
+            { label: t`Role group`, value: names.roleGroup(p.roleGroupId) },
+            { label: t`Branch`, value: p.branchId === null ? t`No branch (head office)` : names.branch(p.branchId) },
+          ]}
+        />
+      );
+    }
+  }
+  if (detail.type === 'user-edit') {
+    const parsed = UserEditPayload.safeParse(detail.payload);
+    if (parsed.success) {
+      return (
+        <>
+          <DetailsList items={[{ label: t`User`, value: detail.title }]} />
+          <h3 className="card-title">
+            <Trans>Changes</Trans>
+          </h3>
+          <DetailsList items={userChangeItems(parsed.data.changes)} />
+        </>
+      );
+    }
+  }
+  return <RawPayload payload={detail.payload} />;
+}

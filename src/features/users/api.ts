@@ -1,0 +1,54 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { BranchList, RoleGroupList } from '../../../domain/api/back-office-reference';
+import { SubmittedRequest, UserItem, UserList, type DeleteUserInput, type EditUserInput, type NewBankUserInput } from '../../../domain/api/back-office-users';
+import { MessageBody } from '../../../domain/api/common';
+import type { AccountStatus } from '../../../domain/statuses';
+import type { UserType } from '../../../domain/permissions';
+import { api, apiRequest, isServerFault } from '../../lib/api-client';
+
+export const USERS_PAGE_SIZE = 20;
+export type UserFilters = { search: string; userType: UserType | null; status: AccountStatus | null; offset: number };
+
+export const userKeys = {
+  all: ['users'] as const,
+  list: (filters: UserFilters) => [...userKeys.all, 'list', filters] as const,
+  // Shared with the reference pages' keys, so one fetch serves both.
+  branches: () => ['reference', 'branches'] as const,
+  roleGroups: () => ['reference', 'role-groups'] as const,
+};
+
+function search(filters: UserFilters): string {
+  const params = new URLSearchParams({ limit: String(USERS_PAGE_SIZE), offset: String(filters.offset) });
+  if (filters.search.trim()) params.set('search', filters.search.trim());
+  if (filters.userType) params.set('userType', filters.userType);
+  if (filters.status) params.set('status', filters.status);
+  return `?${params.toString()}`;
+}
+
+export const userQueries = {
+  list: (filters: UserFilters) =>
+    queryOptions({
+      queryKey: userKeys.list(filters),
+      queryFn: ({ signal }) => api.get(`/users${search(filters)}`, UserList, signal),
+      placeholderData: keepPreviousData,
+      throwOnError: isServerFault,
+    }),
+  branches: () => queryOptions({ queryKey: userKeys.branches(), queryFn: ({ signal }) => api.get('/branches', BranchList, signal), staleTime: 10 * 60_000 }),
+  // Needs `roleGroups: view`; branch officers lack it and the form falls back to the groups it can see.
+  roleGroups: () =>
+    queryOptions({ queryKey: userKeys.roleGroups(), queryFn: ({ signal }) => api.get('/role-groups', RoleGroupList, signal), staleTime: 10 * 60_000, retry: false }),
+};
+
+function useUsersMutation<TInput, TResult>(send: (input: TInput) => Promise<TResult>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: send, onSettled: () => queryClient.invalidateQueries({ queryKey: userKeys.all }) });
+}
+
+/** Creating or editing a bank user only stores a request; a second administrator approves it. */
+export const useCreateUser = () => useUsersMutation((input: NewBankUserInput) => api.post('/users', input, SubmittedRequest));
+export const useEditUser = () =>
+  useUsersMutation(({ id, changes }: { id: number; changes: EditUserInput }) => apiRequest(`/users/${id}`, { method: 'PATCH', body: changes, schema: SubmittedRequest }));
+export const useUserAction = () =>
+  useUsersMutation(({ id, action }: { id: number; action: 'enable' | 'disable' | 'reset-2fa' }) => api.post(`/users/${id}/${action}`, {}, UserItem));
+export const sendDeleteCode = (id: number) => api.post(`/users/${id}/delete-code`, {}, MessageBody);
+export const useDeleteUser = () => useUsersMutation(({ id, proof }: { id: number; proof: DeleteUserInput }) => api.post(`/users/${id}/delete`, proof, MessageBody));
