@@ -11,6 +11,13 @@ export default defineConfig({
     {
       path: '<rootDir>/locales/{locale}/messages',
       include: ['<rootDir>/src', '<rootDir>/domain'],
+      // The giving page has its own catalog (below): a member's phone never downloads the admin's strings.
+      exclude: ['**/node_modules/**', '<rootDir>/src/give/**'],
+    },
+    {
+      // The public giving page (give.html): its own strings plus the shared pieces it shows.
+      path: '<rootDir>/locales/give/{locale}/messages',
+      include: ['<rootDir>/src/give', '<rootDir>/src/components/ui/country-picker.tsx'],
       exclude: ['**/node_modules/**'],
     },
   ],

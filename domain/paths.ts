@@ -36,6 +36,10 @@ export const paths = {
   stats: '/stats',
   structure: '/structure',
   transactions: '/transactions',
+  /** Completed payments whose credit to the institution's account failed (issue 4). */
+  failedCredits: '/transactions/failed-credits',
+  /** Settlement history per day and account (issue 4). */
+  settlements: '/transactions/settlements',
   users: '/users',
   reportsReferrals: '/reports/referrals',
   reportsRegistrations: '/reports/registrations',

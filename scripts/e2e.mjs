@@ -25,7 +25,9 @@ function freePort() {
 try {
   await ensureClientBuilt(root);
   const port = process.env.E2E_PORT ?? String(await freePort());
-  await run('playwright', ['test', ...process.argv.slice(2)], { env: { ...process.env, E2E_PORT: port } });
+  // The giving specs open the Selcom simulator's handset page, so they must know its port.
+  const selcomPort = process.env.SELCOM_SIMULATOR_PORT ?? String(await freePort());
+  await run('playwright', ['test', ...process.argv.slice(2)], { env: { ...process.env, E2E_PORT: port, SELCOM_SIMULATOR_PORT: selcomPort } });
 } catch (error) {
   console.error(error.message);
   process.exit(error.exitCode || 1);

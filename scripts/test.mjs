@@ -5,7 +5,10 @@ import { root, run } from './lib/run.mjs';
 const steps = [
   ['typecheck', () => run('tsc', ['-b', '--pretty', 'false'])],
   ['lint', () => run('eslint', ['.', '--max-warnings', '0'])],
-  ['i18n', () => run(process.execPath, ['scripts/check-i18n.mjs'])],
+  ['i18n', async () => {
+    await run(process.execPath, ['scripts/check-i18n.mjs']);
+    await run(process.execPath, ['scripts/check-i18n.mjs', 'locales/give/sw/messages.po']);
+  }],
   ['build', () => ensureClientBuilt(root)],
   ['bundle budgets', () => run(process.execPath, ['--import', 'tsx', 'bench/check-bundle-budget.ts'])],
   ['unit and server tests', () => run('vitest', ['run'])],

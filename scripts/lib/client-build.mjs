@@ -4,7 +4,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { run } from './run.mjs';
 
-const SOURCES = ['src', 'domain', 'locales', 'public', 'index.html', 'vite.config.ts', 'lingui.config.ts', 'package.json', 'tsconfig.app.json', 'tsconfig.sw.json'];
+const SOURCES = ['src', 'domain', 'locales', 'public', 'index.html', 'give.html', 'vite.config.ts', 'lingui.config.ts', 'package.json', 'tsconfig.app.json', 'tsconfig.sw.json'];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;

@@ -1,0 +1,226 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useRef } from 'react';
+import type { TransactionDetail } from '../../../domain/api/payments';
+import { Spinner } from '../../components/ui/spinner';
+import { paymentQueries } from './api';
+import { dateTime, money, walletName } from './format';
+import { CREDIT_LABELS, METHOD_LABELS } from './labels';
+import { StatusBadge } from './status-badge';
+
+/** One transaction in full: lines, the balanced ledger entry, credits to the accounts, and what happened when. */
+export function TransactionDetailDialog({ id, onClose }: { id: string; onClose: () => void }) {
+  const { t } = useLingui();
+  const titleId = useId();
+  const close = useRef<HTMLButtonElement>(null);
+  const detail = useQuery(paymentQueries.transaction(id));
+  const reference = detail.data?.referenceNo;
+  useEffect(() => {
+    const opener = document.activeElement as HTMLElement | null;
+    close.current?.focus();
+    return () => opener?.focus?.();
+  }, []);
+  return (
+    <div className="dialog-scrim">
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        className="dialog card transaction-dialog"
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') onClose();
+        }}
+      >
+        <div className="dialog-head">
+          <h2 id={titleId} className="card-title">
+            {reference ? t`Transaction ${reference}` : t`Transaction`}
+          </h2>
+          <button ref={close} type="button" className="btn btn-secondary btn-small" onClick={onClose}>
+            <Trans>Close</Trans>
+          </button>
+        </div>
+        {detail.isPending ? <Spinner label={t`Loading…`} /> : null}
+        {detail.isError ? (
+          <p className="notice notice-error" role="alert">
+            <Trans>This transaction could not be loaded.</Trans>
+          </p>
+        ) : null}
+        {detail.data ? <DetailBody detail={detail.data} /> : null}
+      </div>
+    </div>
+  );
+}
+
+function DetailBody({ detail }: { detail: TransactionDetail }) {
+  const { t, i18n } = useLingui();
+  const amount = (value: number) => money(value, detail.currency, i18n.locale);
+  return (
+    <div className="transaction-detail">
+      <dl className="detail-list">
+        <dt>
+          <Trans>Status</Trans>
+        </dt>
+        <dd>
+          <StatusBadge status={detail.status} />
+          {detail.creditStatus ? <span className="muted"> · {i18n._(CREDIT_LABELS[detail.creditStatus])}</span> : null}
+        </dd>
+        <dt>
+          <Trans>Church or mosque</Trans>
+        </dt>
+        <dd>{detail.institution.title}</dd>
+        <dt>
+          <Trans>Giver</Trans>
+        </dt>
+        <dd>
+          {detail.payer ?? t`Guest`} {detail.phone ? <span className="muted">{detail.phone}</span> : null}
+        </dd>
+        <dt>
+          <Trans>Method</Trans>
+        </dt>
+        <dd>
+          {i18n._(METHOD_LABELS[detail.method])}
+          {detail.operator ? ` · ${walletName(detail.operator) ?? ''}` : ''}
+        </dd>
+        <dt>
+          <Trans>Amount</Trans>
+        </dt>
+        <dd>{amount(detail.amount)}</dd>
+        <dt>
+          <Trans>Fee</Trans>
+        </dt>
+        <dd>{amount(detail.fee)}</dd>
+        <dt>
+          <Trans>Receipt number</Trans>
+        </dt>
+        <dd>{detail.receiptNo ?? '—'}</dd>
+        <dt>
+          <Trans>Transaction id</Trans>
+        </dt>
+        <dd>{detail.trxId ?? '—'}</dd>
+        <dt>
+          <Trans>Created</Trans>
+        </dt>
+        <dd>{dateTime(detail.createdAt, i18n.locale)}</dd>
+        <dt>
+          <Trans>Completed</Trans>
+        </dt>
+        <dd>{dateTime(detail.completedAt, i18n.locale) || '—'}</dd>
+        {detail.reason ? (
+          <>
+            <dt>
+              <Trans>Reason</Trans>
+            </dt>
+            <dd>{detail.reason}</dd>
+          </>
+        ) : null}
+        {detail.failedReason ? (
+          <>
+            <dt>
+              <Trans>Failed reason</Trans>
+            </dt>
+            <dd>{detail.failedReason}</dd>
+          </>
+        ) : null}
+        {detail.createdBy ? (
+          <>
+            <dt>
+              <Trans>Sent by</Trans>
+            </dt>
+            <dd>{detail.createdBy}</dd>
+          </>
+        ) : null}
+      </dl>
+
+      <h3 className="detail-heading">
+        <Trans>Offerings</Trans>
+      </h3>
+      <table className="table">
+        <tbody>
+          {detail.lines.map((line) => (
+            <tr key={line.offeringTypeId}>
+              <td>{line.title}</td>
+              <td className="num">{amount(line.amount)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      {detail.ledger.length > 0 ? (
+        <>
+          <h3 className="detail-heading">
+            <Trans>Ledger entry</Trans>
+          </h3>
+          <div className="table-wrap">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <Trans>Account</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Church or mosque</Trans>
+                  </th>
+                  <th scope="col" className="num">
+                    <Trans>Debit</Trans>
+                  </th>
+                  <th scope="col" className="num">
+                    <Trans>Credit</Trans>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {detail.ledger.map((line, index) => (
+                  <tr key={index}>
+                    <td>{line.account}</td>
+                    <td>{line.institution ?? ''}</td>
+                    <td className="num">{line.debit ? amount(line.debit) : ''}</td>
+                    <td className="num">{line.credit ? amount(line.credit) : ''}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      ) : null}
+
+      {detail.credits.length > 0 ? (
+        <>
+          <h3 className="detail-heading">
+            <Trans>Credits to accounts</Trans>
+          </h3>
+          <div className="table-wrap">
+            <table className="table">
+              <tbody>
+                {detail.credits.map((credit, index) => (
+                  <tr key={index}>
+                    <td>{credit.institution}</td>
+                    <td>{credit.share}</td>
+                    <td>{credit.accountNumber}</td>
+                    <td className="num">{amount(credit.amount)}</td>
+                    <td>{dateTime(credit.creditedAt, i18n.locale)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      ) : null}
+
+      {detail.events.length > 0 ? (
+        <>
+          <h3 className="detail-heading">
+            <Trans>History</Trans>
+          </h3>
+          <ol className="event-list">
+            {detail.events.map((event, index) => (
+              <li key={index}>
+                <span className="muted">{dateTime(event.at, i18n.locale)}</span> {event.source}: {event.outcome}
+                {event.detail ? <span className="muted"> ({event.detail})</span> : null}
+              </li>
+            ))}
+          </ol>
+        </>
+      ) : null}
+    </div>
+  );
+}

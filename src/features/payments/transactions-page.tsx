@@ -1,0 +1,128 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { localizedPath, paths } from '../../../domain/paths';
+import { EmptyState } from '../../components/ui/empty-state';
+import { Spinner } from '../../components/ui/spinner';
+import { errorText } from '../../lib/error-message';
+import { localeOfPath } from '../../lib/locale-path';
+import { canDo } from '../../lib/permissions';
+import { profileQuery } from '../../lib/session-queries';
+import { showToast } from '../../lib/toast';
+import { paymentQueries, type TransactionFilters } from './api';
+import { downloadTransactions, type ExportFormat } from './export-download';
+import { money } from './format';
+import { Pager } from './pager';
+import { TransactionDetailDialog } from './transaction-detail';
+import { TransactionFiltersBar } from './transaction-filters';
+import { TransactionTable } from './transaction-table';
+import './payments.css';
+
+const DEFAULT_FILTERS: TransactionFilters = { status: 'all', range: '1m' };
+
+/**
+ * Every transaction the user may see (scoped by the server), with status, date range, search,
+ * method and operator filters; totals per currency; the detail of one; CSV and Excel export.
+ */
+export function TransactionsPage() {
+  const { t, i18n } = useLingui();
+  const { pathname } = useLocation();
+  const locale = localeOfPath(pathname);
+  const profile = useQuery(profileQuery()).data;
+  const [filters, setFilters] = useState<TransactionFilters>(DEFAULT_FILTERS);
+  const [offset, setOffset] = useState(0);
+  const [params, setParams] = useSearchParams();
+  const [exporting, setExporting] = useState<ExportFormat | null>(null);
+  const openId = params.get('id');
+  const customIncomplete = filters.range === 'custom' && (!filters.from || !filters.to || filters.from > filters.to);
+  const list = useQuery({ ...paymentQueries.transactions(filters, offset), enabled: !customIncomplete });
+
+  const change = useCallback((next: TransactionFilters) => {
+    setFilters(next);
+    setOffset(0);
+  }, []);
+  const open = (id: string) => setParams((previous) => ({ ...Object.fromEntries(previous), id }));
+  const close = () =>
+    setParams((previous) => {
+      const next = new URLSearchParams(previous);
+      next.delete('id');
+      return next;
+    });
+  const exportAs = async (format: ExportFormat) => {
+    setExporting(format);
+    try {
+      const { included, count } = await downloadTransactions(filters, format);
+      if (included < count) showToast({ tone: 'info', message: t`Only the first ${included} of ${count} transactions are in the file. Narrow the filters to export the rest.` });
+    } catch {
+      showToast({ tone: 'error', title: t`Error`, message: t`Export failed` });
+    } finally {
+      setExporting(null);
+    }
+  };
+  const canExport = canDo(profile, 'transactions', 'export');
+
+  return (
+    <div className="page transactions">
+      <nav className="sub-links" aria-label={t`Payments`}>
+        <Link to={localizedPath(paths.failedCredits, locale)}>
+          <Trans>Failed credits</Trans>
+        </Link>
+        <Link to={localizedPath(paths.settlements, locale)}>
+          <Trans>Settlement history</Trans>
+        </Link>
+      </nav>
+      <TransactionFiltersBar filters={filters} onChange={change} />
+      {customIncomplete ? (
+        <p className="notice notice-warning" role="status">
+          <Trans>Choose a start date that is not after the end date</Trans>
+        </p>
+      ) : null}
+      <div className="section-head">
+        <ul className="history-totals" aria-label={t`Totals`}>
+          {(list.data?.totals ?? []).map((total) => {
+            const count = total.count;
+            const amount = money(total.amount, total.currency, i18n.locale);
+            const fees = money(total.fee, total.currency, i18n.locale);
+            return (
+              <li key={total.currency}>
+                <Trans>
+                  {count} transactions, {amount} (fees {fees})
+                </Trans>
+              </li>
+            );
+          })}
+        </ul>
+        {canExport ? (
+          <div className="export-actions">
+            <button type="button" className="btn btn-secondary btn-small" disabled={exporting !== null || customIncomplete} onClick={() => void exportAs('csv')}>
+              <Trans>Export CSV</Trans>
+            </button>
+            <button type="button" className="btn btn-secondary btn-small" disabled={exporting !== null || customIncomplete} onClick={() => void exportAs('xlsx')}>
+              <Trans>Export Excel</Trans>
+            </button>
+          </div>
+        ) : null}
+      </div>
+      <section className="card" aria-label={t`Transactions`}>
+        {list.isPending && !customIncomplete ? <Spinner label={t`Loading…`} /> : null}
+        {list.isError ? (
+          <p className="notice notice-error" role="alert">
+            {errorText(list.error, t`You are offline. Transactions appear when the connection is back.`)}
+          </p>
+        ) : null}
+        {list.data ? (
+          list.data.data.length === 0 ? (
+            <EmptyState title={t`No transactions match these filters.`} />
+          ) : (
+            <>
+              <TransactionTable rows={list.data.data} onOpen={open} />
+              <Pager offset={offset} count={list.data.count} onChange={setOffset} />
+            </>
+          )
+        ) : null}
+      </section>
+      {openId ? <TransactionDetailDialog id={openId} onClose={close} /> : null}
+    </div>
+  );
+}
