@@ -35,7 +35,7 @@ test('an entity user sees their church name and code', async ({ page }) => {
 
 test('the admin chooses the religion they work on, and the choice survives the reload', async ({ page }) => {
   await new SignInPage(page).signIn('admin');
-  const select = page.getByLabel('Religion');
+  const select = page.getByLabel('Religion', { exact: true });
   await expect(select).toBeEnabled();
   const options = await select.locator('option:not([disabled])').evaluateAll((nodes) =>
     nodes.map((node) => ({ value: (node as HTMLOptionElement).value, text: node.textContent ?? '' })),
@@ -51,7 +51,7 @@ test('the admin chooses the religion they work on, and the choice survives the r
     await select.selectOption(value);
     await saved;
     await reloaded;
-    await expect(page.getByLabel('Religion')).toHaveValue(value);
+    await expect(page.getByLabel('Religion', { exact: true })).toHaveValue(value);
   };
   await choose(muslim!.value);
   // Put it back: other specs sign in as admin and expect the Christian demo data.

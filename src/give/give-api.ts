@@ -1,3 +1,4 @@
+import type { GivingMemberInput } from '../../domain/api/giving-members';
 import type {
   GivingInstitution,
   KnownGiver,
@@ -26,28 +27,14 @@ export const giveApiPaths = {
   institutions: '/giving/institutions',
   institutionById: (id: number) => `/giving/institutions/${id}`,
   /**
-   * Online member registration. NOT in the server contract yet (domain/api/payments.ts has no
-   * such route): this is the shape the giving page sends; until the server offers it the page
-   * says registration is unavailable and offers to continue as a guest.
+   * Online member registration (domain/api/giving-members.ts). A server without it answers 404:
+   * the page then says registration is unavailable and offers to continue as a guest.
    */
   registerMember: '/giving/members',
 } as const;
 
 /** What the registration form sends: every field of a member, all required (spec). */
-export type RegisterMemberInput = {
-  institutionId: number;
-  firstName: string;
-  lastName: string;
-  phone: string;
-  email: string;
-  gender: 'male' | 'female';
-  preferredLanguage: 'sw' | 'en';
-  country: string;
-  addressOne: string;
-  city: string;
-  state: string;
-  postalCode: string;
-};
+export type RegisterMemberInput = GivingMemberInput;
 /** The new member, greeted like a known giver. */
 export type RegisteredMember = KnownGiver;
 

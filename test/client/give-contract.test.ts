@@ -17,6 +17,7 @@ describe('giving page against the payments contract', () => {
     expect(giveApiPaths.lookupPhone).toBe(paymentApiPaths.lookupPhone);
     expect(giveApiPaths.institutions).toBe(paymentApiPaths.institutions);
     expect(giveApiPaths.institutionById(7)).toBe(paymentApiPaths.institutionById(7));
+    expect(giveApiPaths.registerMember).toBe(paymentApiPaths.registerMember);
     expect(IDEMPOTENCY_HEADER).toBe(CONTRACT_HEADER);
     expect(MAX_LINE_AMOUNT).toBe(MAX_PAYMENT_LINE_AMOUNT);
   });

@@ -142,6 +142,8 @@ const MATRIX: Record<string, Row> = {
   'POST /api/giving/lookup-phone': { payload: { phone: '+255754000111' }, expect: everyone(200) },
   'GET /api/giving/institutions': { url: '/api/giving/institutions?search=mwenge', expect: everyone(200) },
   'GET /api/giving/institutions/:id': { url: '/api/giving/institutions/999999', expect: everyone(404) },
+  // Online member registration: public; every role registers a new member (a fresh phone per call).
+  'POST /api/giving/members': { expect: everyone(201) },
   'GET /api/transactions': { expect: signedInRoutes(200) },
   'GET /api/transactions/export': { expect: signedInRoutes(200) },
   'GET /api/transactions/:id': { url: '/api/transactions/00000000-0000-4000-8000-000000000000', expect: signedInRoutes(404) },
@@ -162,6 +164,21 @@ describe('authorization matrix: every API route × every role', () => {
     Object.assign(users, w.users, { mustChange: await createUser(t.database.db, { role: 'Church Treasurer', institutionId: w.churchA.id, forceChangePassword: true }) });
     const [sadaka] = await t.database.db.insert(offeringTypes).values({ institutionId: w.churchA.id, title: 'Sadaka', churchBp: 10000, fieldBp: 0, unionBp: 0 }).returning();
     dynamicPayload['POST /api/payments'] = () => ({ institutionId: w.churchA.id, phone: '+255754000115', method: 'mobile', lines: [{ offeringTypeId: sadaka!.id, amount: 100_000 }], currency: 'TZS' });
+    let registrations = 0;
+    dynamicPayload['POST /api/giving/members'] = () => ({
+      institutionId: w.churchA.id,
+      firstName: 'Matrix',
+      lastName: 'Member',
+      phone: `+25575400${String(++registrations).padStart(4, '0')}`,
+      email: 'matrix@example.co.tz',
+      gender: 'female',
+      preferredLanguage: 'sw',
+      country: 'TZ',
+      addressOne: 'Plot 1',
+      city: 'Dar es Salaam',
+      state: 'Dar es Salaam',
+      postalCode: '14113',
+    });
   });
   afterAll(() => t.close());
 

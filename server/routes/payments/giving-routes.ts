@@ -1,15 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { GivingInstitution, GivingInstitutionList, InstitutionIdParam, InstitutionSearchQuery, PhoneLookupInput, PhoneLookupResult } from '../../../domain/api/payments';
+import { GivingMemberInput } from '../../../domain/api/giving-members';
+import { GivingInstitution, GivingInstitutionList, InstitutionIdParam, InstitutionSearchQuery, KnownGiver, paymentApiPaths, PhoneLookupInput, PhoneLookupResult } from '../../../domain/api/payments';
 import { messages } from '../../../domain/messages';
 import { AppError } from '../../lib/app-error';
 import { givingInstitution, lookupGiver, searchGivingInstitutions } from '../../services/payments/giving-lookup';
+import { registerGivingMember } from '../../services/payments/giving-registration';
 import { withinRateLimit } from '../../services/payments/rate-limit';
 
 /**
- * The public giving page's look-ups (no sign-in). Limited per address (in the database, so every
- * replica counts together) because they answer strangers; the phone look-up is a POST so phone
- * numbers never sit in access logs as part of a URL.
+ * The public giving page's look-ups and online member registration (no sign-in). Limited per
+ * address (in the database, so every replica counts together) because they answer strangers; the
+ * phone look-up is a POST so phone numbers never sit in access logs as part of a URL.
  */
 export async function givingRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -17,6 +19,17 @@ export async function givingRoutes(fastify: FastifyInstance) {
 
   async function limit(request: FastifyRequest) {
     const ok = await withinRateLimit(ctx.database.db, { key: `lookup:ip:${request.ip}`, limit: ctx.config.payments.lookupRatePerIp, windowMs: 60_000, now: ctx.now() });
+    if (!ok) throw new AppError(429, 'rate_limited', messages.tooManyRequests);
+  }
+
+  /** Registrations write rows, so they count apart from the look-ups, over a longer window. */
+  async function limitRegistrations(request: FastifyRequest) {
+    const ok = await withinRateLimit(ctx.database.db, {
+      key: `register:ip:${request.ip}`,
+      limit: ctx.config.payments.registrationRatePerIp,
+      windowMs: 15 * 60_000,
+      now: ctx.now(),
+    });
     if (!ok) throw new AppError(429, 'rate_limited', messages.tooManyRequests);
   }
 
@@ -47,6 +60,16 @@ export async function givingRoutes(fastify: FastifyInstance) {
       const institution = await givingInstitution(ctx.database.db, request.params.id, request.locale);
       if (!institution) throw new AppError(404, 'not_found', messages.paymentsInstitutionNotFound);
       return institution;
+    },
+  );
+
+  app.post(
+    paymentApiPaths.registerMember,
+    { config: { access: 'public' }, schema: { tags: ['giving'], body: GivingMemberInput, response: { 201: KnownGiver } } },
+    async (request, reply) => {
+      await limitRegistrations(request);
+      const member = await registerGivingMember(ctx, request.body, { ip: request.ip, userAgent: request.headers['user-agent'] });
+      return reply.code(201).send(member);
     },
   );
 }
