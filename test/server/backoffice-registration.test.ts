@@ -204,11 +204,12 @@ describe('institution onboarding (public registration → branch forwards → ch
     expect(user).toMatchObject({ userType: 'entity', institutionId: institution!.id, forceChangePassword: true, status: 'activated', email: reg.defaultUser.email });
 
     const sms = (await t.smsInbox(reg.defaultUser.phone))[0]!;
-    expect(sms.message).toContain(`Username: ${user!.username}`);
-    const password = /Temporary password: (\S+)/.exec(sms.message)?.[1];
+    // Credentials go out in Swahili, the product's default language.
+    expect(sms.message).toContain(`Jina la mtumiaji: ${user!.username}`);
+    const password = /Nenosiri la muda: (\S+)/.exec(sms.message)?.[1];
     expect(password).toBeDefined();
     const mail = (await t.mailOutbox(reg.defaultUser.email))[0]!;
-    expect(mail.text).toContain(`Temporary password: ${password}`);
+    expect(mail.text).toContain(`Nenosiri la muda: ${password}`);
     const signedIn = await signIn(t.app, { username: user!.username, password: password! });
     expect(signedIn.profile).toMatchObject({ force_change_password: true });
     const blocked = await t.app.inject({ method: 'GET', url: '/api/getReligion', headers: signedIn.headers });

@@ -80,7 +80,7 @@ describe('bank users (/api/users): approval, bank-domain email, enable/disable, 
     const [row] = await t.database.db.select().from(users).where(eq(users.username, 'amina.juma'));
     expect(row).toMatchObject({ userType: 'bank', branchId: w.branch.id, forceChangePassword: true, status: 'activated' });
     const sms = (await t.smsInbox('+255754600002'))[0]!;
-    const password = /Temporary password: (\S+)/.exec(sms.message)![1]!;
+    const password = /Nenosiri la muda: (\S+)/.exec(sms.message)![1]!; // Swahili, the default language
     expect((await t.mailOutbox('amina.juma@sadakabank.co.tz'))[0]!.text).toContain(password);
     const session = await signIn(t.app, { username: 'amina.juma', password });
     expect(session.profile).toMatchObject({ force_change_password: true });

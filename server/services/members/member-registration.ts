@@ -34,6 +34,9 @@ export async function registerMemberWithCode(
 ): Promise<MemberRegistration> {
   for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
     const owner = await findPhoneOwner(db, institution.id, values.phone);
+    // A racing request with the same client id may have created this very member a moment ago:
+    // that is a replay, not someone else's phone.
+    if (owner && values.clientId && owner.clientId === values.clientId) return { status: 'client_id_taken', earlier: owner };
     if (owner) return { status: 'phone_taken', owner };
     const code = await nextMemberCode(db, institution);
     const created = await db.transaction(async (tx) => {
