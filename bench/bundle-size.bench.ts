@@ -19,6 +19,7 @@ printTable(
     budget: entry.initialBudgetKiB,
     'largest lazy chunk': entry.largestRoute ? `${entry.largestRoute.kiB} ${entry.largestRoute.file}` : '-',
     'chunk budget': entry.routeBudgetKiB,
+    'largest first visit (chunk + shared deps not yet loaded)': entry.largestFirstVisit ? `${entry.largestFirstVisit.kiB} ${entry.largestFirstVisit.file}` : '-',
     result: entry.ok ? 'ok' : 'OVER BUDGET',
   })),
 );
