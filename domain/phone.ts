@@ -15,3 +15,11 @@ export function toE164(input: string, country: string = COUNTRY_CODE): string | 
 export function isE164(value: string): boolean {
   return /^\+[1-9]\d{6,14}$/.test(value) && isValidPhoneNumber(value);
 }
+
+/**
+ * The national part of an international number (+255712345678 → 712345678): what people type
+ * locally, for the device's member search. Undefined when libphonenumber cannot read it.
+ */
+export function nationalNumberOf(international: string): string | undefined {
+  return parsePhoneNumberFromString(international)?.nationalNumber;
+}

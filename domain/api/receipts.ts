@@ -1,19 +1,49 @@
 import { z } from 'zod';
 import { MAX_TEXT_CHARS } from '../limits';
 import { isE164 } from '../phone';
+import {
+  BATCH_STATUSES,
+  COUNTRY_PATTERN,
+  CURRENCY_PATTERN,
+  EXPORT_FORMATS,
+  GENDERS,
+  MAX_ADDRESS,
+  MAX_BATCH_NAME,
+  MAX_CHEQUE_NO,
+  MAX_EMAIL,
+  MAX_LINE_AMOUNT,
+  MAX_MEMBER_NAME,
+  MAX_PAYER_NAME,
+  MAX_PLACE,
+  MAX_RECEIPT_LINES,
+  MAX_SYNC_BATCH,
+  MEMBER_LANGUAGES,
+  POSTAL_CODE_PATTERN,
+  RECEIPT_METHODS,
+  RECEIPT_NO_PATTERN,
+  SYNC_STATUSES,
+} from '../receipt-rules';
 
 /**
  * The offline desk's wire contract (issue 3). `POST /api/cash-receipts/sync`, `/api/members/sync`
  * and `/api/receipt-batches/sync` each take up to MAX_SYNC_BATCH entries and answer per entry, in
  * the same order, so one bad entry never blocks the rest of a batch.
+ *
+ * The constants live in ../receipt-rules.ts, beside the plain (zod-free) checks the PWA runs before
+ * writing a record to the device; they are re-exported here so the contract reads as one.
  */
-export const MAX_SYNC_BATCH = 100;
-export const SYNC_STATUSES = ['created', 'duplicate', 'conflict', 'rejected'] as const;
-export type SyncStatus = (typeof SYNC_STATUSES)[number];
-
-/** Largest single line: one hundred million in major units (minor units ×100), far above any envelope. */
-export const MAX_LINE_AMOUNT = 10_000_000_000;
-export const MAX_RECEIPT_LINES = 20;
+export {
+  BATCH_STATUSES,
+  EXPORT_FORMATS,
+  EXPORT_MAX_ROWS,
+  GENDERS,
+  MAX_LINE_AMOUNT,
+  MAX_RECEIPT_LINES,
+  MAX_SYNC_BATCH,
+  RECEIPT_METHODS,
+  SYNC_STATUSES,
+  type SyncStatus,
+} from '../receipt-rules';
 
 export const Phone = z.string().trim().refine(isE164, { message: 'validation.invalidPhone' });
 
@@ -37,7 +67,6 @@ export const ReceiptLine = z.object({
   offeringTypeId: z.number().int().positive(),
   amount: z.number().int().positive().max(MAX_LINE_AMOUNT),
 });
-export const RECEIPT_METHODS = ['cash', 'cheque'] as const;
 
 /**
  * One receipt as the outbox sends it. `memberClientId` (our extension to the fixed contract) names
@@ -49,16 +78,16 @@ export const CashReceiptInput = z
     institutionId: z.number().int().positive(),
     memberId: z.number().int().positive().optional(),
     memberClientId: z.uuid().optional(),
-    payer: z.object({ name: z.string().trim().min(1).max(200), phone: Phone }).optional(),
+    payer: z.object({ name: z.string().trim().min(1).max(MAX_PAYER_NAME), phone: Phone }).optional(),
     lines: z.array(ReceiptLine).min(1).max(MAX_RECEIPT_LINES),
-    currency: z.string().regex(/^[A-Z]{3}$/),
+    currency: z.string().regex(CURRENCY_PATTERN),
     receivedAt: z.iso.datetime({ offset: true }),
     batchId: z.uuid().optional(),
     method: z.enum(RECEIPT_METHODS).default('cash'),
-    chequeNo: z.string().trim().min(1).max(40).optional(),
+    chequeNo: z.string().trim().min(1).max(MAX_CHEQUE_NO).optional(),
     note: z.string().max(MAX_TEXT_CHARS).optional(),
     /** Issued on the device (institution code, device prefix, sequence) so paper exists at once. */
-    receiptNo: z.string().regex(/^[A-Z0-9-]{3,40}$/).optional(),
+    receiptNo: z.string().regex(RECEIPT_NO_PATTERN).optional(),
   })
   .refine((r) => [r.memberId, r.memberClientId, r.payer].filter((x) => x !== undefined).length === 1, {
     message: 'receipt.giverRequired',
@@ -99,30 +128,29 @@ export type SyncResponse = z.infer<typeof SyncResponse>;
 export const BatchInput = z.object({
   id: z.uuid(),
   institutionId: z.number().int().positive(),
-  name: z.string().trim().min(1).max(120),
+  name: z.string().trim().min(1).max(MAX_BATCH_NAME),
   serviceDate: z.iso.date(),
-  currency: z.string().regex(/^[A-Z]{3}$/),
+  currency: z.string().regex(CURRENCY_PATTERN),
   closedAt: z.iso.datetime({ offset: true }).nullable().default(null),
 });
 export type BatchInput = z.input<typeof BatchInput>;
 
-export const GENDERS = ['male', 'female'] as const;
 export const MemberInput = z.object({
   id: z.uuid(),
   institutionId: z.number().int().positive(),
-  firstName: z.string().trim().min(1).max(80),
-  lastName: z.string().trim().min(1).max(80),
+  firstName: z.string().trim().min(1).max(MAX_MEMBER_NAME),
+  lastName: z.string().trim().min(1).max(MAX_MEMBER_NAME),
   phone: Phone,
-  email: z.email().max(200).optional(),
+  email: z.email().max(MAX_EMAIL).optional(),
   gender: z.enum(GENDERS),
-  preferredLanguage: z.enum(['sw', 'en']),
+  preferredLanguage: z.enum(MEMBER_LANGUAGES),
   zoneId: z.number().int().positive().optional(),
   // Missing, empty or not a code: the spec's "Please select country" in every case.
-  country: z.string({ error: 'validation.selectCountry' }).regex(/^[A-Z]{2}$/, { message: 'validation.selectCountry' }),
-  addressOne: z.string().trim().max(200).optional(),
-  city: z.string().trim().max(100).optional(),
-  state: z.string().trim().max(100).optional(),
-  postalCode: z.string().trim().regex(/^\d{1,10}$/, { message: 'validation.digits' }).optional(),
+  country: z.string({ error: 'validation.selectCountry' }).regex(COUNTRY_PATTERN, { message: 'validation.selectCountry' }),
+  addressOne: z.string().trim().max(MAX_ADDRESS).optional(),
+  city: z.string().trim().max(MAX_PLACE).optional(),
+  state: z.string().trim().max(MAX_PLACE).optional(),
+  postalCode: z.string().trim().regex(POSTAL_CODE_PATTERN, { message: 'validation.digits' }).optional(),
 });
 export type MemberInput = z.input<typeof MemberInput>;
 
@@ -166,9 +194,6 @@ export const CashReceiptQuery = z.object({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 export type CashReceiptQuery = z.input<typeof CashReceiptQuery>;
-export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
-/** An export holds at most this many receipts; the file says so when the filters matched more. */
-export const EXPORT_MAX_ROWS = 50_000;
 export const CashReceiptExportQuery = CashReceiptQuery.omit({ limit: true, offset: true }).extend({
   format: z.enum(EXPORT_FORMATS).default('csv'),
 });
@@ -223,7 +248,6 @@ export const BatchRow = z.object({
   total: z.number().int(),
 });
 export const BatchList = z.object({ data: z.array(BatchRow) });
-export const BATCH_STATUSES = ['open', 'closed'] as const;
 export const BatchQuery = z.object({
   institutionId: z.coerce.number().int().positive().optional(),
   status: z.enum(BATCH_STATUSES).optional(),

@@ -15,20 +15,46 @@ const ResetLinkPage = lazyPage(() => import('../features/auth/reset-link-page'),
 const ProfilePage = lazyPage(() => import('../features/auth/profile-page'), (m) => m.ProfilePage);
 const DashboardPage = lazyPage(() => import('../features/dashboard/dashboard-page'), (m) => m.DashboardPage);
 const SearchResultPage = lazyPage(() => import('../features/search/search-result-page'), (m) => m.SearchResultPage);
+const OutboxPage = lazyPage(() => import('../features/outbox/outbox-page'), (m) => m.OutboxPage);
+const CashReceiptPage = lazyPage(() => import('../features/cash-receipts/cash-receipt-page'), (m) => m.CashReceiptPage);
+const MembersPage = lazyPage(() => import('../features/members/members-page'), (m) => m.MembersPage);
+// Bank back office (issue 5).
+const RegistrationPage = lazyPage(() => import('../features/registration/registration-page'), (m) => m.RegistrationPage);
+const PreviewPage = lazyPage(() => import('../features/registration/preview-page'), (m) => m.PreviewPage);
+const RequestNewAccountPage = lazyPage(() => import('../features/registration/request-new-account-page'), (m) => m.RequestNewAccountPage);
+const RequestsPage = lazyPage(() => import('../features/requests/requests-page'), (m) => m.RequestsPage);
+const RequestDetailPage = lazyPage(() => import('../features/requests/request-detail-page'), (m) => m.RequestDetailPage);
+const UsersPage = lazyPage(() => import('../features/users/users-page'), (m) => m.UsersPage);
+const BranchesPage = lazyPage(() => import('../features/reference/branches-page'), (m) => m.BranchesPage);
+const ReligionsPage = lazyPage(() => import('../features/reference/religions-page'), (m) => m.ReligionsPage);
+const CurrenciesPage = lazyPage(() => import('../features/reference/currencies-page'), (m) => m.CurrenciesPage);
+const BankAccountsPage = lazyPage(() => import('../features/reference/bank-accounts-page'), (m) => m.BankAccountsPage);
+const RoleGroupsPage = lazyPage(() => import('../features/reference/role-groups-page'), (m) => m.RoleGroupsPage);
+const ReferralsReportPage = lazyPage(() => import('../features/reports/referrals-report-page'), (m) => m.ReferralsReportPage);
+const RegistrationsReportPage = lazyPage(() => import('../features/reports/registrations-report-page'), (m) => m.RegistrationsReportPage);
+const ActivitiesPage = lazyPage(() => import('../features/activity/activities-page'), (m) => m.ActivitiesPage);
+const LogViewerPage = lazyPage(() => import('../features/activity/log-viewer-page'), (m) => m.LogViewerPage);
+const TransactionsPage = lazyPage(() => import('../features/payments/transactions-page'), (m) => m.TransactionsPage);
+const PushPage = lazyPage(() => import('../features/payments/push-page'), (m) => m.PushPage);
+const QuickPaymentsPage = lazyPage(() => import('../features/payments/push-page'), (m) => m.QuickPaymentsPage);
+const PendingPushesPage = lazyPage(() => import('../features/payments/pending-pushes-page'), (m) => m.PendingPushesPage);
+const FailedCreditsPage = lazyPage(() => import('../features/payments/failed-credits-page'), (m) => m.FailedCreditsPage);
+const SettlementsPage = lazyPage(() => import('../features/payments/settlements-page'), (m) => m.SettlementsPage);
 // Pages whose capability is not built yet: a titled page with an honest empty state.
 const EmptyPage = lazyPage(() => import('./pages/empty-page'), (m) => m.EmptyPage);
-const PublicEmptyPage = lazyPage(() => import('./pages/empty-page'), (m) => m.PublicEmptyPage);
 
-/** Pages anyone may open; they render without the signed-in shell. */
+/**
+ * Pages anyone may open; they render without the signed-in shell. The giving page
+ * (/give-offerings) is not here: it is its own light entry, give.html (src/give).
+ */
 export const publicRoutes: PageRoute[] = [
   { path: paths.login, title: msg`Sign in`, Page: SignInPage },
   { path: paths.locked, title: msg`Locked`, Page: LockedPage },
   { path: paths.reset, title: msg`Forgot password`, Page: ResetPage },
   { path: `${paths.reset}/:id`, title: msg`Set a new password`, Page: ResetLinkPage },
-  { path: paths.registration, title: msg`Register a church or mosque`, Page: PublicEmptyPage },
-  { path: paths.preview, title: msg`Registration preview`, Page: PublicEmptyPage },
-  { path: paths.requestNewAccount, title: msg`Change institution details`, Page: PublicEmptyPage },
-  { path: paths.giveOfferings, title: msg`Give offerings`, Page: PublicEmptyPage },
+  { path: paths.registration, title: msg`Register a church or mosque`, Page: RegistrationPage },
+  { path: paths.preview, title: msg`Registration preview`, Page: PreviewPage },
+  { path: paths.requestNewAccount, title: msg`Change institution details`, Page: RequestNewAccountPage },
 ];
 
 /** Signed-in pages; `menuPath` is the menu entry that grants a parameterised page. */
@@ -38,37 +64,39 @@ export const shellRoutes: PageRoute[] = [
   { path: paths.profile, title: msg`My profile`, Page: ProfilePage },
   { path: paths.searchResult, title: msg`Search results`, Page: SearchResultPage },
   { path: paths.noPermission, title: msg`No permission`, Page: NoPermissionPage },
-  { path: paths.activities, title: msg`Activity logs`, Page: EmptyPage },
+  { path: paths.activities, title: msg`Activity logs`, Page: ActivitiesPage },
   { path: `${paths.affiliation}/:id?`, menuPath: paths.affiliation, title: msg`Affiliation`, Page: EmptyPage },
-  { path: paths.bankAccounts, title: msg`Bank accounts`, Page: EmptyPage },
-  { path: paths.branches, title: msg`Branches`, Page: EmptyPage },
-  { path: paths.cashReceipt, title: msg`Cash receipts`, Page: EmptyPage },
+  { path: paths.bankAccounts, title: msg`Bank accounts`, Page: BankAccountsPage },
+  { path: paths.branches, title: msg`Branches`, Page: BranchesPage },
+  { path: paths.cashReceipt, title: msg`Cash receipts`, Page: CashReceiptPage },
   { path: `${paths.entity}/:id?`, menuPath: paths.entity, title: msg`Churches and mosques`, Page: EmptyPage },
   { path: paths.groups, title: msg`Zones and groups`, Page: EmptyPage },
-  { path: paths.logViewer, title: msg`History log`, Page: EmptyPage },
-  { path: paths.members, title: msg`Members`, Page: EmptyPage },
+  { path: paths.logViewer, title: msg`History log`, Page: LogViewerPage },
+  { path: paths.members, title: msg`Members`, Page: MembersPage },
   { path: `${paths.members}/:id`, menuPath: paths.members, title: msg`Member details`, Page: EmptyPage },
-  { path: paths.outbox, title: msg`Unsent records`, Page: EmptyPage },
+  { path: paths.outbox, title: msg`Unsent records`, Page: OutboxPage },
   { path: paths.pledge, title: msg`Pledges`, Page: EmptyPage },
   { path: `${paths.pledge}/:id`, menuPath: paths.pledge, title: msg`Pledge details`, Page: EmptyPage },
-  { path: paths.push, title: msg`Bank push`, Page: EmptyPage },
-  { path: paths.pushPending, title: msg`Pending bank push`, Page: EmptyPage },
-  { path: paths.quickPayments, title: msg`Quick payments`, Page: EmptyPage },
-  { path: paths.requests, title: msg`Requests`, Page: EmptyPage },
-  { path: `${paths.requests}/:id`, menuPath: paths.requests, title: msg`Request details`, Page: EmptyPage },
+  { path: paths.push, title: msg`Bank push`, Page: PushPage },
+  { path: paths.pushPending, title: msg`Pending bank push`, Page: PendingPushesPage },
+  { path: paths.quickPayments, title: msg`Quick payments`, Page: QuickPaymentsPage },
+  { path: paths.requests, title: msg`Requests`, Page: RequestsPage },
+  { path: `${paths.requests}/:id`, menuPath: paths.requests, title: msg`Request details`, Page: RequestDetailPage },
   { path: paths.settings, title: msg`Settings`, Page: EmptyPage },
-  { path: paths.currencies, title: msg`Currencies`, Page: EmptyPage },
+  { path: paths.currencies, title: msg`Currencies`, Page: CurrenciesPage },
   { path: paths.offerings, title: msg`Offering types`, Page: EmptyPage },
-  { path: paths.religions, title: msg`Religions`, Page: EmptyPage },
-  { path: paths.roleGroups, title: msg`Role groups`, Page: EmptyPage },
+  { path: paths.religions, title: msg`Religions`, Page: ReligionsPage },
+  { path: paths.roleGroups, title: msg`Role groups`, Page: RoleGroupsPage },
   { path: paths.sms, title: msg`SMS`, Page: EmptyPage },
   { path: `${paths.sms}/:id`, menuPath: paths.sms, title: msg`SMS details`, Page: EmptyPage },
   { path: paths.stats, title: msg`Statistics`, Page: EmptyPage },
   { path: `${paths.stats}/:id`, menuPath: paths.stats, title: msg`Statistics`, Page: EmptyPage },
   { path: paths.structure, title: msg`Structure`, Page: EmptyPage },
   { path: `${paths.structure}/:id`, menuPath: paths.structure, title: msg`Structure`, Page: EmptyPage },
-  { path: paths.transactions, title: msg`Transactions`, Page: EmptyPage },
-  { path: paths.users, title: msg`Users`, Page: EmptyPage },
-  { path: paths.reportsReferrals, title: msg`Referral report`, Page: EmptyPage },
-  { path: paths.reportsRegistrations, title: msg`Registered institutions report`, Page: EmptyPage },
+  { path: paths.transactions, title: msg`Transactions`, Page: TransactionsPage },
+  { path: paths.failedCredits, menuPath: paths.transactions, title: msg`Failed credits`, Page: FailedCreditsPage },
+  { path: paths.settlements, menuPath: paths.transactions, title: msg`Settlement history`, Page: SettlementsPage },
+  { path: paths.users, title: msg`Users`, Page: UsersPage },
+  { path: paths.reportsReferrals, title: msg`Referral report`, Page: ReferralsReportPage },
+  { path: paths.reportsRegistrations, title: msg`Registered institutions report`, Page: RegistrationsReportPage },
 ];

@@ -1,5 +1,5 @@
-import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useRef, useState } from 'react';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { Locale } from '../../../domain/locale';
 import { localizedPath, paths } from '../../../domain/paths';
@@ -9,12 +9,19 @@ import { clearSession } from '../../lib/session';
 import { showToast } from '../../lib/toast';
 import { useLogout } from './api';
 
+// Only needed when someone signs out with unsent records: kept out of the shell's first load.
+const ConfirmDialog = lazy(() => import('../../components/ui/confirm-dialog').then((module) => ({ default: module.ConfirmDialog })));
+const countMyUnsent = () => import('../../lib/offline/unsent-count').then((module) => module.countMyUnsent());
+
 export function UserMenu({ name, locale }: { name: string; locale: Locale }) {
   const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const wrapper = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
   const logout = useLogout();
+  // Unsent records survive sign-out (they are sent when their recorder signs in again); say so first.
+  const [unsent, setUnsent] = useState(0);
+  const [confirming, setConfirming] = useState(false);
 
   useEffect(() => {
     if (!open) return;
@@ -31,6 +38,7 @@ export function UserMenu({ name, locale }: { name: string; locale: Locale }) {
 
   const signOut = () => {
     setOpen(false);
+    setConfirming(false);
     logout.mutate(undefined, {
       onError: (error) => {
         const detail = error instanceof ApiError && error.message ? error.message : t`Something went wrong!`;
@@ -58,11 +66,46 @@ export function UserMenu({ name, locale }: { name: string; locale: Locale }) {
             </Link>
           </li>
           <li role="none">
-            <button type="button" role="menuitem" onClick={signOut} disabled={logout.isPending}>
+            <button
+              type="button"
+              role="menuitem"
+              onClick={() => {
+                // Counted at the click, not from a live view that may not have loaded yet.
+                void countMyUnsent()
+                  .catch(() => 0)
+                  .then((count) => {
+                    if (count === 0) return signOut();
+                    setOpen(false);
+                    setUnsent(count);
+                    setConfirming(true);
+                  });
+              }}
+              disabled={logout.isPending}
+            >
               <Trans>Logout</Trans>
             </button>
           </li>
         </ul>
+      ) : null}
+      {confirming ? (
+        <Suspense fallback={null}>
+        <ConfirmDialog
+          title={t`Sign out with unsent records?`}
+          confirmLabel={t`Sign out`}
+          cancelLabel={t`Stay signed in`}
+          onConfirm={signOut}
+          onCancel={() => setConfirming(false)}
+        >
+          <p>
+            <Plural
+              value={unsent}
+              one="# record on this device has not reached the server yet."
+              other="# records on this device have not reached the server yet."
+            />{' '}
+            <Trans>They stay saved here and are sent when you sign in again on this device. Stay signed in if you can wait for the network.</Trans>
+          </p>
+        </ConfirmDialog>
+        </Suspense>
       ) : null}
     </div>
   );

@@ -1,0 +1,52 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+type ConfirmDialogProps = {
+  title: string;
+  children?: ReactNode;
+  confirmLabel: string;
+  cancelLabel: string;
+  tone?: 'danger' | 'primary';
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+};
+
+/**
+ * A modal question with two answers. Focus starts on Cancel so a stray Enter never confirms;
+ * Escape cancels; focus returns to whatever opened it.
+ */
+export function ConfirmDialog({ title, children, confirmLabel, cancelLabel, tone = 'primary', busy, onConfirm, onCancel }: ConfirmDialogProps) {
+  const titleId = useId();
+  const cancel = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const opener = document.activeElement as HTMLElement | null;
+    cancel.current?.focus();
+    return () => opener?.focus?.();
+  }, []);
+  return (
+    <div className="dialog-scrim">
+      <div
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        className="dialog card"
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') onCancel();
+        }}
+      >
+        <h2 id={titleId} className="card-title">
+          {title}
+        </h2>
+        {children}
+        <div className="dialog-actions">
+          <button ref={cancel} type="button" className="btn btn-secondary" onClick={onCancel} disabled={busy}>
+            {cancelLabel}
+          </button>
+          <button type="button" className={tone === 'danger' ? 'btn btn-danger' : 'btn btn-primary'} onClick={onConfirm} disabled={busy}>
+            {confirmLabel}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

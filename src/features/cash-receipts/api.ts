@@ -1,0 +1,46 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { CashReceiptQuery } from '../../../domain/api/receipts';
+import { apiPaths } from '../../../domain/api-paths';
+import { api } from '../../lib/api-client';
+import { BatchList, CashReceiptPage } from './replies';
+
+/** Filters of the history as the server takes them (domain/api/receipts.ts CashReceiptQuery). */
+export type HistoryFilters = Omit<CashReceiptQuery, 'limit' | 'offset' | 'institutionId'>;
+
+export const HISTORY_PAGE_SIZE = 25;
+
+/** Query string of the filters that are set; empty ones are left out so the server sees no "". */
+export function historySearch(filters: HistoryFilters, extra: Record<string, string | number> = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries({ ...filters, ...extra })) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+export const cashReceiptKeys = {
+  all: ['cash-receipts'] as const,
+  batches: (institutionId: number) => [...cashReceiptKeys.all, 'batches', institutionId] as const,
+  history: (institutionId: number, filters: HistoryFilters, offset: number) => [...cashReceiptKeys.all, 'history', institutionId, filters, offset] as const,
+};
+
+export const cashReceiptQueries = {
+  /** Batches the server knows (from every device of the institution), with their synced counts. */
+  batches: (institutionId: number) =>
+    queryOptions({
+      queryKey: cashReceiptKeys.batches(institutionId),
+      queryFn: ({ signal }) => api.get(`${apiPaths.receiptBatches}${historySearch({}, { institutionId })}`, BatchList, signal),
+      staleTime: 30_000,
+      retry: false,
+    }),
+  history: (institutionId: number, filters: HistoryFilters, offset: number) =>
+    queryOptions({
+      queryKey: cashReceiptKeys.history(institutionId, filters, offset),
+      queryFn: ({ signal }) =>
+        api.get(`${apiPaths.cashReceipts}${historySearch(filters, { institutionId, limit: HISTORY_PAGE_SIZE, offset })}`, CashReceiptPage, signal),
+      placeholderData: keepPreviousData,
+      // Offline the request fails at once; the page shows the device's entries instead of retrying.
+      retry: false,
+    }),
+};

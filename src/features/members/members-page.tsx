@@ -1,0 +1,92 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { EmptyState } from '../../components/ui/empty-state';
+import type { LocalMember } from '../../lib/offline/types';
+import { profileQuery } from '../../lib/session-queries';
+import { showToast } from '../../lib/toast';
+import { searchLocalMembers } from './desk-data';
+import { MemberRegistrationForm } from './member-form';
+
+const LIST_LIMIT = 50;
+
+/** The members cached on this device, searched locally (works offline), and offline registration. */
+export function MembersPage() {
+  const { t } = useLingui();
+  const profile = useQuery(profileQuery()).data;
+  const institutionId = profile?.entityId ?? null;
+  const [query, setQuery] = useState('');
+  const [members, setMembers] = useState<LocalMember[] | null>(null);
+  const [registering, setRegistering] = useState(false);
+  const [refresh, setRefresh] = useState(0);
+  const latest = useRef(0);
+
+  useEffect(() => {
+    if (institutionId === null) return;
+    const ticket = ++latest.current;
+    searchLocalMembers(institutionId, query.trim(), LIST_LIMIT)
+      .then((found) => {
+        if (ticket === latest.current) setMembers(found);
+      })
+      .catch(() => {
+        if (ticket === latest.current) setMembers([]);
+      });
+  }, [institutionId, query, refresh]);
+
+  if (institutionId === null) return <EmptyState title={t`Members are kept by a church or mosque user.`} />;
+
+  const saved = (member: LocalMember) => {
+    setRegistering(false);
+    showToast({ tone: 'success', message: t`Saved on this device; will sync` });
+    setQuery(`${member.firstName} ${member.lastName}`);
+    setRefresh((value) => value + 1);
+  };
+
+  return (
+    <section className="page members">
+      <div className="section-head">
+        <div className="field member-search">
+          <label htmlFor="member-search">
+            <Trans>Search members</Trans>
+          </label>
+          <input
+            id="member-search"
+            type="search"
+            autoComplete="off"
+            placeholder={t`Name, phone or member number`}
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+          />
+        </div>
+        {registering ? null : (
+          <button type="button" className="btn btn-primary" onClick={() => setRegistering(true)}>
+            <Trans>Register member</Trans>
+          </button>
+        )}
+      </div>
+      {registering ? <MemberRegistrationForm institutionId={institutionId} onSaved={saved} onCancel={() => setRegistering(false)} /> : null}
+      <div className="card">
+        {members === null ? null : members.length === 0 ? (
+          <EmptyState title={query.trim() ? t`No member found` : t`Type a name, phone number or member number to find a member.`} />
+        ) : (
+          <ul className="result-list member-list" aria-label={t`Members`}>
+            {members.map((member) => (
+              <li key={member.key} className="result-row">
+                <span className="result-main">
+                  {member.firstName} {member.lastName}
+                  {member.pending ? (
+                    <span className="status sync-pending">
+                      <Trans>Not yet synced</Trans>
+                    </span>
+                  ) : null}
+                </span>
+                <span className="result-sub">{member.code ?? ''}</span>
+                <span className="result-sub">{member.phone}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+import { useEffect } from 'react';
+import { getCurrentLocale } from '../current-locale';
+import { db } from '../db';
+import { requestPersistentStorage } from '../pwa';
+import { getStoredProfile, getToken } from '../session';
+import { registerBackgroundSync } from './background-sync';
+import { flushOutbox, type FlushOutcome } from './flush';
+import { installFlushRunner, requestFlush, type FlushReason } from './flush-scheduler';
+import { refreshOfflineCache } from './refresh-cache';
+import { mirrorSession } from './session-mirror';
+import { createHttpTransport } from './transport';
+import type { SendAuth } from './types';
+
+/** While entries wait (on another entry, or after a finished run), look again this often. */
+const IDLE_RECHECK_MS = 30_000;
+
+/** The page's session, read at send time from where sign-in keeps it. */
+async function pageAuth(): Promise<SendAuth | null> {
+  const token = getToken();
+  const profile = getStoredProfile();
+  return token && profile ? { token, userId: profile.id, locale: getCurrentLocale() } : null;
+}
+
+const transport = createHttpTransport({ auth: pageAuth });
+let timer: ReturnType<typeof setTimeout> | undefined;
+let users = 0;
+
+async function run(reason: FlushReason): Promise<FlushOutcome> {
+  // The service worker reads the session from here when it flushes on a `sync` event.
+  await mirrorSession(await pageAuth()).catch(() => undefined);
+  const outcome = await flushOutbox(transport, { reason });
+  await schedule(outcome);
+  return outcome;
+}
+
+/** The timer trigger: at the end of a back-off, or every 30 s while this person has entries waiting. */
+async function schedule(outcome: FlushOutcome): Promise<void> {
+  clearTimeout(timer);
+  timer = undefined;
+  if (users === 0) return;
+  if (outcome.status === 'offline' || outcome.status === 'backing-off') void registerBackgroundSync();
+  const userId = getStoredProfile()?.id;
+  // Is anything of this person's waiting? The first pending entry answers it: no walk over a long offline queue after each save.
+  const waiting = userId === undefined ? undefined : await db.outbox.where('userId').equals(userId).filter((entry) => entry.state === 'pending').first();
+  if (waiting === undefined || outcome.status === 'signed-out' || outcome.status === 'quota') return;
+  const delay = outcome.retryAt ? Math.max(0, outcome.retryAt - Date.now()) : IDLE_RECHECK_MS;
+  timer = setTimeout(() => void requestFlush('timer'), delay);
+}
+
+const onOnline = () => {
+  void requestFlush('online');
+  refreshCacheForProfile();
+};
+const onVisible = () => {
+  if (document.visibilityState === 'visible') void requestFlush('visible');
+};
+
+function refreshCacheForProfile(): void {
+  const institutionId = getStoredProfile()?.entityId;
+  if (institutionId) void refreshOfflineCache(institutionId);
+}
+
+/**
+ * Starts the page's outbox triggers (offline.md): app start, `online`, visibility regained, a timer
+ * while entries wait, and Background Sync registration after a failed attempt. Idempotent and
+ * reference-counted; returns the stop function.
+ */
+export function startOutboxRuntime(): () => void {
+  users += 1;
+  if (users === 1) {
+    installFlushRunner(run);
+    window.addEventListener('online', onOnline);
+    document.addEventListener('visibilitychange', onVisible);
+    // A signed-in person is here: ask the browser not to evict the outbox (Safari's 7-day rule, low disk).
+    void requestPersistentStorage();
+    void requestFlush('start');
+    refreshCacheForProfile();
+  }
+  return () => {
+    users -= 1;
+    if (users > 0) return;
+    installFlushRunner(null);
+    clearTimeout(timer);
+    window.removeEventListener('online', onOnline);
+    document.removeEventListener('visibilitychange', onVisible);
+  };
+}
+
+/** Mounts the runtime with a component (reference-counted: the top bar already does, more mounts are harmless). */
+export function useOutboxRuntime(): void {
+  useEffect(() => startOutboxRuntime(), []);
+}

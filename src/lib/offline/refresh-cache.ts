@@ -1,0 +1,103 @@
+import type { CachedMember, Currency, OfferingType } from '../../../domain/api/receipts';
+import { apiPaths } from '../../../domain/api-paths';
+import { MEMBER_LANGUAGES } from '../../../domain/receipt-rules';
+import { api, NetworkError } from '../api-client';
+import { db, type SadakaDb } from '../db';
+import { fromCachedMember, serverMemberKey } from './member-rows';
+import { readMeta, writeMeta } from './meta';
+import { loadPhoneRules } from './phone-rules';
+import { flag, integer, list, nullable, oneOf, optional, record, replyParser, text, type Reader } from './reply-checks';
+
+// The replies as the contract has them (MemberCachePage, OfferingTypeList, CurrencyList in
+// domain/api/receipts.ts), checked without zod; only these fields reach the device.
+const CachedMemberReply: Reader<CachedMember> = record({
+  id: integer,
+  institutionId: integer,
+  code: text,
+  firstName: text,
+  lastName: text,
+  phone: text,
+  preferredLanguage: oneOf(MEMBER_LANGUAGES),
+  zoneId: nullable(integer),
+  deleted: flag,
+});
+/** `cursor` (where the next refresh resumes) is sent by the server beside the contract's `next`. */
+const MemberCachePageWithCursor = replyParser(record({ data: list(CachedMemberReply), next: nullable(text), cursor: optional(text) }));
+const OfferingTypeReply: Reader<OfferingType> = record({ id: integer, institutionId: integer, title: text, churchBp: integer, fieldBp: integer, unionBp: integer });
+const OfferingTypeList = replyParser(record({ data: list(OfferingTypeReply) }));
+const CurrencyReply: Reader<Currency> = record({ code: text, numericCode: text, territory: text, value: text });
+const CurrencyList = replyParser(record({ data: list(CurrencyReply) }));
+const PAGE_SIZE = 2000;
+/** A runaway feed must not loop forever: 100 pages of 2,000 is far above any congregation. */
+const MAX_PAGES = 100;
+
+const cursorKey = (institutionId: number) => `memberCursor:${institutionId}`;
+const running = new Map<number, Promise<void>>();
+
+/**
+ * Brings the device's copy of what the desk needs up to date: members (only what changed since the
+ * last look), offering types and currencies. Safe to call often (calls for one institution share
+ * one run). Offline, or on any failure, it does nothing and the old copy stays in use.
+ */
+export function refreshOfflineCache(institutionId: number, database: SadakaDb = db): Promise<void> {
+  const current = running.get(institutionId);
+  if (current) return current;
+  const run = refresh(institutionId, database).finally(() => running.delete(institutionId));
+  running.set(institutionId, run);
+  return run;
+}
+
+async function refresh(institutionId: number, database: SadakaDb): Promise<void> {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
+  try {
+    await Promise.all([refreshMembers(institutionId, database), refreshOfferingTypes(institutionId, database), refreshCurrencies(database)]);
+  } catch (error) {
+    // The cached copy is still good for recording; a NetworkError or a server error only means "not now".
+    if (!(error instanceof NetworkError)) console.warn('offline cache refresh failed', error);
+  }
+}
+
+async function refreshMembers(institutionId: number, database: SadakaDb): Promise<void> {
+  let since = await readMeta<string>(cursorKey(institutionId), database);
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const query = new URLSearchParams({ institutionId: String(institutionId), limit: String(PAGE_SIZE) });
+    if (since) query.set('since', since);
+    const result = await api.get(`${apiPaths.memberCache}?${query}`, MemberCachePageWithCursor);
+    await storeMemberPage(result.data, database);
+    const resume = result.next ?? result.cursor ?? since;
+    if (resume) await writeMeta(cursorKey(institutionId), resume, database);
+    if (!result.next) return;
+    since = result.next;
+  }
+}
+
+/** Upserts one page; deleted members leave the cache; a member this device registered keeps its client id. */
+export async function storeMemberPage(members: readonly CachedMember[], database: SadakaDb = db): Promise<void> {
+  if (members.length === 0) return;
+  // Search words include the phone's national part: the phone rules load before the transaction.
+  const phone = await loadPhoneRules();
+  await database.transaction('rw', database.members, async () => {
+    const keys = members.map((member) => serverMemberKey(member.id));
+    const existing = await database.members.bulkGet(keys);
+    const gone = members.filter((member) => member.deleted).map((member) => serverMemberKey(member.id));
+    const kept = members.flatMap((member, index) => (member.deleted ? [] : [fromCachedMember(member, existing[index]?.clientId ?? null, phone)]));
+    await database.members.bulkDelete(gone);
+    await database.members.bulkPut(kept);
+  });
+}
+
+async function refreshOfferingTypes(institutionId: number, database: SadakaDb): Promise<void> {
+  const { data } = await api.get(`${apiPaths.offeringTypes}?institutionId=${institutionId}`, OfferingTypeList);
+  await database.transaction('rw', database.offeringTypes, async () => {
+    await database.offeringTypes.where('institutionId').equals(institutionId).delete();
+    await database.offeringTypes.bulkPut(data);
+  });
+}
+
+async function refreshCurrencies(database: SadakaDb): Promise<void> {
+  const { data } = await api.get(apiPaths.currencies, CurrencyList);
+  await database.transaction('rw', database.currencies, async () => {
+    await database.currencies.clear();
+    await database.currencies.bulkPut(data);
+  });
+}
