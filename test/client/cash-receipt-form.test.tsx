@@ -128,14 +128,16 @@ describe('cash receipt entry (batch)', () => {
     expect(walkIn?.giverName).toBe('Mgeni Hassani');
 
     const totals = await screen.findByRole('table', { name: 'Totals by offering type' });
+    // The totals follow IndexedDB through a live query: wait until they show the second envelope too
+    // (Zaka alone already reads 1 after the first one, so it cannot be the signal).
     await waitFor(() => {
       const zaka = within(totals).getByRole('row', { name: /Zaka/ });
       expect(within(zaka).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['1', tzs(1_000_000)]);
+      const sadaka = within(totals).getByRole('row', { name: /Sadaka/ });
+      expect(within(sadaka).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['2', tzs(500_000)]);
+      expect(within(totals).getByTestId('batch-count').textContent).toBe('2');
+      expect(within(totals).getByTestId('batch-total').textContent).toBe(tzs(1_500_000));
     });
-    const sadaka = within(totals).getByRole('row', { name: /Sadaka/ });
-    expect(within(sadaka).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['2', tzs(500_000)]);
-    expect(within(totals).getByTestId('batch-count').textContent).toBe('2');
-    expect(within(totals).getByTestId('batch-total').textContent).toBe(tzs(1_500_000));
   });
 
   it('says what is missing in the spec\'s words and saves nothing', async () => {
