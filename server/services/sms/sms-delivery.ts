@@ -15,7 +15,9 @@ export async function applyDeliveryReport(raw: RawSql, report: DeliveryReport, n
   if (!FINAL[report.status]) return 'ignored';
   if (await moveSentMessage(raw, report, now)) return 'updated';
   const { rows: known } = await raw.query('select 1 from sms_messages where provider_message_id = $1', [report.id]);
-  if (known.length > 0) return 'ignored';
+  // The send may have recorded the id (and 'sent') between the first try and this look: try once
+  // more before calling it a duplicate, or the message would stay 'sent' for good.
+  if (known.length > 0) return (await moveSentMessage(raw, report, now)) ? 'updated' : 'ignored';
   await raw.query(
     `insert into sms_early_reports (provider_message_id, status, failure_reason, network_code, received_at)
      values ($1, $2, $3, $4, $5) on conflict (provider_message_id) do nothing`,
