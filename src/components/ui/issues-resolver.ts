@@ -6,7 +6,7 @@ export type FormIssue = { path: string; message: string };
 
 /**
  * A react-hook-form resolver from a plain check, without a schema library (zod would add ~41 KiB
- * to the page: docs/decisions/012-desk-bundle.md). The check returns the issues of the values as
+ * to the page: docs/decisions/013-desk-bundle.md). The check returns the issues of the values as
  * typed — synchronously when it can, a promise when it must load something first (the phone
  * rules). As with zodResolver, the first issue of a field is the one shown, and valid values pass
  * through unchanged.

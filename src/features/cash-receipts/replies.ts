@@ -5,7 +5,7 @@ import type { z } from 'zod';
 
 /**
  * The history's replies (BatchList and CashReceiptPage of domain/api/receipts.ts), checked without
- * zod so the page's chunk stays small (docs/decisions/012-desk-bundle.md); a reply that breaks the
+ * zod so the page's chunk stays small (docs/decisions/013-desk-bundle.md); a reply that breaks the
  * contract is a server fault, as before.
  */
 

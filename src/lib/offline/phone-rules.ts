@@ -11,7 +11,7 @@ let loaded: PhoneRules | null = null;
  * than a desk page's own code, and most saves never meet a phone (a member's envelope), so it is
  * not part of any page's chunk: a walk-in giver, a member registration, a cache refresh or a sync
  * answer about a member waits for it (from the service worker's precache when offline).
- * docs/decisions/012-desk-bundle.md.
+ * docs/decisions/013-desk-bundle.md.
  */
 export function loadPhoneRules(): Promise<PhoneRules> {
   loading ??= import('../../../domain/phone').then(

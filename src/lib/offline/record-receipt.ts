@@ -47,7 +47,7 @@ const NO_PHONE: PhoneCheck = () => false;
  * This is on the counting team's critical path (performance.md: save → confirmation ≤ 50 ms p95 on
  * a 4× slowed CPU), so everything that needs no transaction happens before it (the id, the check,
  * the rows), and inside it the two reads go out together, then the three writes together: two
- * round trips to IndexedDB instead of five (docs/decisions/012-desk-bundle.md).
+ * round trips to IndexedDB instead of five (docs/decisions/013-desk-bundle.md).
  */
 export async function recordReceipt(draft: ReceiptDraft, database: SadakaDb = db): Promise<LocalReceipt> {
   const id = uuidv7();

@@ -1,6 +1,6 @@
 /**
  * Checks of what the server answers, without zod (its ~41 KiB would join every desk page's chunk:
- * docs/decisions/012-desk-bundle.md). A reply is read into a fresh object with only the fields
+ * docs/decisions/013-desk-bundle.md). A reply is read into a fresh object with only the fields
  * named here, each of the stated kind, as the contract's zod schemas would (unknown fields are
  * dropped, not stored on the device); anything else throws, and `api-client` turns that into an
  * `invalid_response` server fault. The shapes themselves sit beside their callers.
