@@ -5,7 +5,7 @@ import { MAX_TEXT_CHARS } from './limits';
  * The offline desk's wire rules without zod (issue 3). The server checks every record with the zod
  * schemas of api/receipts.ts, built from the constants below. The PWA checks a record with the plain
  * functions below before writing it to the device, so the desk pages and the service worker do not
- * carry zod (~41 KiB gzip) — docs/decisions/012-desk-bundle.md. test/client/receipt-rules.test.ts
+ * carry zod (~41 KiB gzip) — docs/decisions/013-desk-bundle.md. test/client/receipt-rules.test.ts
  * holds them equal to the zod schemas on generated input (same verdict, same stored value).
  *
  * Phone numbers need libphonenumber's metadata (~29 KiB): a check that meets a phone calls the

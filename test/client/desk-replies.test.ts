@@ -8,7 +8,7 @@ import { createHttpTransport } from '../../src/lib/offline/transport';
 import { jsonResponse } from './helpers';
 import { freshDevice, INSTITUTION } from './outbox-helpers';
 
-// The desk reads the server's replies without zod (docs/decisions/012-desk-bundle.md). What it keeps
+// The desk reads the server's replies without zod (docs/decisions/013-desk-bundle.md). What it keeps
 // must be what the contract's zod schema would keep — the known fields, unknown ones dropped — and a
 // reply that breaks the contract must be refused, as zod would refuse it.
 
