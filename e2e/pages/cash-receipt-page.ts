@@ -51,9 +51,12 @@ export class CashReceiptPage {
       if (line.type) await form.getByLabel(`Offering type line ${index + 1}`).selectOption({ label: line.type });
       await form.getByLabel(`Amount line ${index + 1}`).fill(line.amount);
     }
-    await form.getByRole('button', { name: 'Save' }).click();
     const saved = this.page.getByRole('status').filter({ hasText: 'Saved on this device: receipt' });
+    // The previous envelope's notice stays until this one replaces it: wait for a new number.
+    const before = (await saved.count()) > 0 ? await saved.getAttribute('data-receipt-no') : null;
+    await form.getByRole('button', { name: 'Save' }).click();
     await expect(saved).toBeVisible();
+    if (before) await expect(saved).not.toHaveAttribute('data-receipt-no', before);
     const receiptNo = await saved.getAttribute('data-receipt-no');
     // The next envelope starts clean on the member field.
     await expect(form.getByRole('combobox', { name: 'Member' })).toBeFocused();

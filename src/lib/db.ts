@@ -60,7 +60,9 @@ export class SadakaDb extends Dexie {
   declare outbox: EntityTable<OutboxEntry, 'seq'>;
 
   constructor(name = 'sadaka') {
-    super(name);
+    // No query cache: the receipt save writes past Dexie (offline/native-write.ts), and a cached
+    // result must never outlive a write Dexie did not see. The cache only saves repeat reads.
+    super(name, { cache: 'disabled' });
     for (const step of SCHEMA_STEPS) {
       const version = this.version(step.version).stores(step.stores);
       if (step.upgrade) version.upgrade(step.upgrade);

@@ -1,10 +1,8 @@
-import { db, type SadakaDb } from '../db';
-import { readMeta, writeMeta } from './meta';
-
 /** Crockford base32: no I, L, O or U, so a prefix read aloud or copied by hand cannot be misread. */
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const PREFIX_LENGTH = 5;
-const DEVICE_KEY = 'device';
+/** The meta row that holds the device identity. */
+export const DEVICE_KEY = 'device';
 
 /** Made once per device (per IndexedDB), kept across sign-outs so a number is never issued twice. */
 export type DeviceIdentity = { prefix: string; receiptSeq: number };
@@ -35,12 +33,4 @@ export function nextReceiptNo(institutionCode: string, current: DeviceIdentity |
   const base = current ?? { prefix: randomDevicePrefix(), receiptSeq: 0 };
   const next = { prefix: base.prefix, receiptSeq: base.receiptSeq + 1 };
   return { receiptNo: formatReceiptNo(institutionCode, next.prefix, next.receiptSeq), next };
-}
-
-export async function readDeviceIdentity(database: SadakaDb = db): Promise<DeviceIdentity | undefined> {
-  return readMeta<DeviceIdentity>(DEVICE_KEY, database);
-}
-
-export async function writeDeviceIdentity(identity: DeviceIdentity, database: SadakaDb = db): Promise<void> {
-  await writeMeta(DEVICE_KEY, identity, database);
 }

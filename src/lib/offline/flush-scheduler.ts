@@ -1,3 +1,5 @@
+import { afterNextPaint } from './after-paint';
+
 /**
  * Why a flush was asked for. `manual`, `online`, `start` and `sync` may cut a network back-off
  * short (there is reason to believe the network is back); none of them skips a server's Retry-After.
@@ -19,22 +21,6 @@ export const URGENT_REASONS: readonly FlushReason[] = ['manual', 'online', 'star
  */
 export function installFlushRunner(next: Runner | null): void {
   runner = next;
-}
-
-/** At most this long a save's flush waits for the next frame (a hidden tab draws none). */
-const PAINT_WAIT_MS = 100;
-
-/** Runs `next` once the page has drawn its next frame, or at once where there are no frames (a worker, a test). */
-function afterNextPaint(next: () => void): void {
-  if (typeof requestAnimationFrame !== 'function') return void setTimeout(next, 0);
-  let done = false;
-  const once = () => {
-    if (done) return;
-    done = true;
-    next();
-  };
-  requestAnimationFrame(() => setTimeout(once, 0));
-  setTimeout(once, PAINT_WAIT_MS);
 }
 
 /**

@@ -1,13 +1,14 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { CashReceiptInput } from '../../../domain/api/receipts';
 import { checkCashReceipt, type PhoneCheck } from '../../../domain/receipt-rules';
-import { db, type SadakaDb } from '../db';
-import { nextReceiptNo, readDeviceIdentity, writeDeviceIdentity } from './device-identity';
+import { db, type MetaRow, type SadakaDb } from '../db';
+import { DEVICE_KEY, type DeviceIdentity, nextReceiptNo } from './device-identity';
 import { BatchClosedError, DraftInvalidError, guardStorage } from './errors';
 import { requestFlush } from './flush-scheduler';
 import { newOutboxEntry } from './outbox-entries';
+import { writeNatively } from './native-write';
 import { loadPhoneRules } from './phone-rules';
-import type { LocalMember, LocalReceipt } from './types';
+import type { LocalBatch, LocalMember, LocalReceipt } from './types';
 import { acceptedDraft } from './validate-draft';
 
 export type ReceiptDraft = {
@@ -38,6 +39,8 @@ const blankToUndefined = (value: string | undefined) => (value?.trim() ? value.t
 /** A receipt without a walk-in payer has no phone to check (the check never asks). */
 const NO_PHONE: PhoneCheck = () => false;
 
+const RECEIPT_STORES = ['meta', 'batches', 'receipts', 'outbox'] as const;
+
 /**
  * Saves a receipt on this device: a client id, an offline receipt number, the local row and its
  * outbox entry, all in ONE transaction — either the treasurer's receipt exists and will be sent,
@@ -46,8 +49,9 @@ const NO_PHONE: PhoneCheck = () => false;
  *
  * This is on the counting team's critical path (performance.md: save → confirmation ≤ 50 ms p95 on
  * a 4× slowed CPU), so everything that needs no transaction happens before it (the id, the check,
- * the rows), and inside it the two reads go out together, then the three writes together: two
- * round trips to IndexedDB instead of five (docs/decisions/013-desk-bundle.md).
+ * the rows), and inside it the two reads go out together, then the three writes are queued and the
+ * transaction commits: one native IndexedDB transaction, without Dexie (native-write.ts,
+ * docs/decisions/013-desk-bundle.md).
  */
 export async function recordReceipt(draft: ReceiptDraft, database: SadakaDb = db): Promise<LocalReceipt> {
   const id = uuidv7();
@@ -76,9 +80,12 @@ export async function recordReceipt(draft: ReceiptDraft, database: SadakaDb = db
   const createdAt = new Date().toISOString();
 
   const receipt = await guardStorage(() =>
-    database.transaction('rw', [database.meta, database.batches, database.receipts, database.outbox], async () => {
+    writeNatively(database, RECEIPT_STORES, async (write) => {
       // The batch is read inside the transaction: a close from another tab cannot slip in between.
-      const [batch, device] = await Promise.all([draft.batchId ? database.batches.get(draft.batchId) : undefined, readDeviceIdentity(database)]);
+      const [batch, device] = await Promise.all([
+        draft.batchId ? write.get<LocalBatch>('batches', draft.batchId) : undefined,
+        write.get<MetaRow>('meta', DEVICE_KEY).then((row) => row?.value as DeviceIdentity | undefined),
+      ]);
       if (draft.batchId) {
         if (!batch || batch.closedAt !== null) throw new BatchClosedError();
         // The server refuses a receipt in another currency than its batch; say so now, not after sync.
@@ -100,7 +107,9 @@ export async function recordReceipt(draft: ReceiptDraft, database: SadakaDb = db
         syncMessage: null,
       };
       // Queued together: IndexedDB applies them in order and commits them as one.
-      await Promise.all([writeDeviceIdentity(next, database), database.receipts.add(row), database.outbox.add(newOutboxEntry('receipt', sent, draft.recordedBy.id))]);
+      write.put('meta', { key: DEVICE_KEY, value: next } satisfies MetaRow);
+      write.add('receipts', row);
+      write.add('outbox', newOutboxEntry('receipt', sent, draft.recordedBy.id));
       return row;
     }),
   );
