@@ -1,12 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { DataTable } from '../../components/ui/data-table';
 import { DateTime } from '../../components/ui/date-time';
-import { EmptyState } from '../../components/ui/empty-state';
-import { Pager } from '../../components/ui/pager';
-import { Spinner } from '../../components/ui/spinner';
-import { errorText } from '../../lib/error-message';
-import { LOG_PAGE_SIZE, activityQueries, type ActivityFilters } from './api';
+import { Field } from '../../components/ui/field';
+import { FilterBar } from '../../components/ui/filter-bar';
+import { activityQueries, type ActivityFilters } from './api';
+import { LogListCard } from './log-list-card';
 import '../../components/ui/back-office.css';
 
 /** /activities: the activity log, searched by who, what, when and from where. */
@@ -20,87 +20,47 @@ export function ActivitiesPage() {
       <h2 id="activities-heading" className="page-heading">
         <Trans>Activity logs</Trans>
       </h2>
-      <form
-        className="card form"
-        role="search"
-        aria-label={t`Search the activity log`}
-        onSubmit={(event) => {
-          event.preventDefault();
-          setFilters({ ...draft, offset: 0 });
-        }}
-      >
-        <div className="form-row">
-          <div className="field">
-            <label htmlFor="activity-search">{t`Search`}</label>
-            <input id="activity-search" type="search" value={draft.search} placeholder={t`User, details or address`} onChange={(event) => setDraft({ ...draft, search: event.target.value })} />
-          </div>
-          <div className="field">
-            <label htmlFor="activity-action">{t`Action`}</label>
-            <input id="activity-action" value={draft.action} placeholder={t`e.g. request.approved`} onChange={(event) => setDraft({ ...draft, action: event.target.value })} />
-          </div>
-          <div className="field">
-            <label htmlFor="activity-from">{t`From`}</label>
-            <input id="activity-from" type="date" value={draft.from} onChange={(event) => setDraft({ ...draft, from: event.target.value })} />
-          </div>
-          <div className="field">
-            <label htmlFor="activity-to">{t`To`}</label>
-            <input id="activity-to" type="date" value={draft.to} onChange={(event) => setDraft({ ...draft, to: event.target.value })} />
-          </div>
-        </div>
-        <button type="submit" className="btn btn-primary">
-          <Trans>Search</Trans>
-        </button>
-      </form>
-      <div className="card">
-        {list.isPending ? (
-          <Spinner label={t`Loading…`} />
-        ) : list.isError ? (
-          <EmptyState title={errorText(list.error, t`You are offline. Logs need a connection.`)} />
-        ) : list.data.data.length === 0 ? (
-          <EmptyState title={t`Nothing found`} />
-        ) : (
-          <>
-            <div className="table-wrap">
-              <table className="table">
-                <caption className="visually-hidden">{t`Activity logs`}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t`When`}</th>
-                    <th scope="col">{t`Who`}</th>
-                    <th scope="col">{t`What`}</th>
-                    <th scope="col">{t`Details`}</th>
-                    <th scope="col">{t`From where`}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.data.data.map((row) => (
-                    <tr key={row.id}>
-                      <td>
-                        <DateTime value={row.at} />
-                      </td>
-                      <td>{row.userName ?? '—'}</td>
-                      <td>
-                        <code>{row.action}</code>
-                        {row.entityType ? <div className="muted">{`${row.entityType} ${row.entityId ?? ''}`}</div> : null}
-                      </td>
-                      <td className="wrap">{row.details ?? ''}</td>
-                      <td>
-                        {row.ipAddress ?? '—'}
-                        {row.userAgent ? (
-                          <div className="muted wrap" title={row.userAgent}>
-                            {row.userAgent.slice(0, 60)}
-                          </div>
-                        ) : null}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pager offset={filters.offset} limit={LOG_PAGE_SIZE} count={list.data.count} onChange={(offset) => setFilters({ ...filters, offset })} />
-          </>
+      <FilterBar label={t`Search the activity log`} onSubmit={() => setFilters({ ...draft, offset: 0 })}>
+        <Field id="activity-search" label={t`Search`}>
+          <input id="activity-search" type="search" value={draft.search} placeholder={t`User, details or address`} onChange={(event) => setDraft({ ...draft, search: event.target.value })} />
+        </Field>
+        <Field id="activity-action" label={t`Action`}>
+          <input id="activity-action" value={draft.action} placeholder={t`e.g. request.approved`} onChange={(event) => setDraft({ ...draft, action: event.target.value })} />
+        </Field>
+        <Field id="activity-from" label={t`From`}>
+          <input id="activity-from" type="date" value={draft.from} onChange={(event) => setDraft({ ...draft, from: event.target.value })} />
+        </Field>
+        <Field id="activity-to" label={t`To`}>
+          <input id="activity-to" type="date" value={draft.to} onChange={(event) => setDraft({ ...draft, to: event.target.value })} />
+        </Field>
+      </FilterBar>
+      <LogListCard list={list} offset={filters.offset} onOffsetChange={(offset) => setFilters({ ...filters, offset })}>
+        {(answer) => (
+          <DataTable caption={t`Activity logs`} columns={[t`When`, t`Who`, t`What`, t`Details`, t`From where`]}>
+            {answer.data.map((row) => (
+              <tr key={row.id}>
+                <td>
+                  <DateTime value={row.at} />
+                </td>
+                <td>{row.userName ?? '—'}</td>
+                <td>
+                  <code>{row.action}</code>
+                  {row.entityType ? <div className="muted">{`${row.entityType} ${row.entityId ?? ''}`}</div> : null}
+                </td>
+                <td className="wrap">{row.details ?? ''}</td>
+                <td>
+                  {row.ipAddress ?? '—'}
+                  {row.userAgent ? (
+                    <div className="muted wrap" title={row.userAgent}>
+                      {row.userAgent.slice(0, 60)}
+                    </div>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
-      </div>
+      </LogListCard>
     </section>
   );
 }

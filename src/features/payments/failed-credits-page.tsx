@@ -1,15 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { DataTable } from '../../components/ui/data-table';
 import { EmptyState } from '../../components/ui/empty-state';
-import { Spinner } from '../../components/ui/spinner';
 import { errorText } from '../../lib/error-message';
 import { canDo } from '../../lib/permissions';
 import { profileQuery } from '../../lib/session-queries';
 import { showToast } from '../../lib/toast';
 import { paymentActions, paymentKeys, paymentQueries } from './api';
 import { dateTime, money } from './format';
-import { Pager } from './pager';
+import { PagedSection } from './paged-section';
 import './payments.css';
 
 /** Completed payments whose credit to the share holders' accounts failed, with a retry for those allowed. */
@@ -33,89 +33,55 @@ export function FailedCreditsPage() {
 
   return (
     <div className="page failed-credits">
-      <section className="card" aria-label={t`Failed credits`}>
-        {list.isPending ? <Spinner label={t`Loading…`} /> : null}
-        {list.isError ? (
-          <p className="notice notice-error" role="alert">
-            {errorText(list.error, offline)}
-          </p>
-        ) : null}
-        {list.data ? (
-          list.data.data.length === 0 ? (
-            <EmptyState title={t`No failed credits.`}>
-              <Trans>Every completed payment has reached its accounts.</Trans>
-            </EmptyState>
-          ) : (
-            <>
-              <div className="table-wrap">
-                <table className="table">
-                  <thead>
-                    <tr>
-                      <th scope="col">
-                        <Trans>Completed</Trans>
-                      </th>
-                      <th scope="col">
-                        <Trans>Reference</Trans>
-                      </th>
-                      <th scope="col">
-                        <Trans>Church or mosque</Trans>
-                      </th>
-                      <th scope="col" className="num">
-                        <Trans>Amount</Trans>
-                      </th>
-                      <th scope="col" className="num">
-                        <Trans>Fee</Trans>
-                      </th>
-                      <th scope="col">
-                        <Trans>Reason</Trans>
-                      </th>
-                      <th scope="col">
-                        <Trans>Attempts</Trans>
-                      </th>
-                      <th scope="col">
-                        <span className="visually-hidden">{t`Actions`}</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {list.data.data.map((row) => {
-                      const reference = row.referenceNo;
-                      return (
-                        <tr key={row.id}>
-                          <td>{dateTime(row.completedAt, i18n.locale)}</td>
-                          <td>{row.referenceNo}</td>
-                          <td>{row.institution.title}</td>
-                          <td className="num">{money(row.amount, row.currency, i18n.locale)}</td>
-                          <td className="num">{money(row.fee, row.currency, i18n.locale)}</td>
-                          <td className="wrap">{row.reason ?? ''}</td>
-                          <td>
-                            {row.attempts}
-                            {row.lastAttemptAt ? <div className="muted small">{dateTime(row.lastAttemptAt, i18n.locale)}</div> : null}
-                          </td>
-                          <td>
-                            {mayRetry ? (
-                              <button
-                                type="button"
-                                className="btn btn-secondary btn-small"
-                                disabled={retry.isPending}
-                                onClick={() => retry.mutate(row.id)}
-                                aria-label={t`Retry the credit of ${reference}`}
-                              >
-                                <Trans>Retry</Trans>
-                              </button>
-                            ) : null}
-                          </td>
-                        </tr>
-                      );
-                    })}
-                  </tbody>
-                </table>
-              </div>
-              <Pager offset={offset} count={list.data.count} onChange={setOffset} />
-            </>
-          )
-        ) : null}
-      </section>
+      <PagedSection
+        label={t`Failed credits`}
+        list={list}
+        offlineText={offline}
+        empty={
+          <EmptyState title={t`No failed credits.`}>
+            <Trans>Every completed payment has reached its accounts.</Trans>
+          </EmptyState>
+        }
+        offset={offset}
+        onOffsetChange={setOffset}
+      >
+        {(rows) => (
+          <DataTable
+            columns={[t`Completed`, t`Reference`, t`Church or mosque`, { label: t`Amount`, numeric: true }, { label: t`Fee`, numeric: true }, t`Reason`, t`Attempts`, { label: t`Actions`, hidden: true }]}
+          >
+            {rows.map((row) => {
+              const reference = row.referenceNo;
+              return (
+                <tr key={row.id}>
+                  <td>{dateTime(row.completedAt, i18n.locale)}</td>
+                  <td>{row.referenceNo}</td>
+                  <td>{row.institution.title}</td>
+                  <td className="num">{money(row.amount, row.currency, i18n.locale)}</td>
+                  <td className="num">{money(row.fee, row.currency, i18n.locale)}</td>
+                  <td className="wrap">{row.reason ?? ''}</td>
+                  <td>
+                    {row.attempts}
+                    {row.lastAttemptAt ? <div className="muted small">{dateTime(row.lastAttemptAt, i18n.locale)}</div> : null}
+                  </td>
+                  <td>
+                    {mayRetry ? (
+                      <button
+                        type="button"
+                        className="btn btn-secondary btn-small"
+                        disabled={retry.isPending}
+                        onClick={() => retry.mutate(row.id)}
+                        aria-label={t`Retry the credit of ${reference}`}
+                      >
+                        <Trans>Retry</Trans>
+                      </button>
+                    ) : null}
+                  </td>
+                </tr>
+              );
+            })}
+          </DataTable>
+        )}
+      </PagedSection>
     </div>
   );
 }

@@ -5,14 +5,13 @@ import { useSearchParams } from 'react-router-dom';
 import type { TransactionRow } from '../../../domain/api/payments';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { EmptyState } from '../../components/ui/empty-state';
-import { Spinner } from '../../components/ui/spinner';
 import { errorText } from '../../lib/error-message';
 import { canDo } from '../../lib/permissions';
 import { profileQuery } from '../../lib/session-queries';
 import { showToast } from '../../lib/toast';
 import { paymentActions, paymentKeys, paymentQueries } from './api';
 import { STATUS_LABELS } from './labels';
-import { Pager } from './pager';
+import { PagedSection } from './paged-section';
 import { TransactionDetailDialog } from './transaction-detail';
 import { TransactionTable } from './transaction-table';
 import './payments.css';
@@ -56,48 +55,42 @@ export function PendingPushesPage() {
 
   return (
     <div className="page pending-pushes">
-      <section className="card" aria-label={t`Pending pushes`}>
-        {list.isPending ? <Spinner label={t`Loading…`} /> : null}
-        {list.isError ? (
-          <p className="notice notice-error" role="alert">
-            {errorText(list.error, offline)}
-          </p>
-        ) : null}
-        {list.data ? (
-          list.data.data.length === 0 ? (
-            <EmptyState title={t`No push is waiting for an answer.`} />
-          ) : (
-            <>
-              <TransactionTable
-                rows={list.data.data}
-                onOpen={(id) => setParams({ id })}
-                actions={(row) => {
-                  const reference = row.referenceNo;
-                  return (
-                    <div className="row-actions">
-                      <button
-                        type="button"
-                        className="btn btn-secondary btn-small"
-                        disabled={check.isPending}
-                        onClick={() => check.mutate(row.id)}
-                        aria-label={t`Check status now: ${reference}`}
-                      >
-                        <Trans>Check status now</Trans>
-                      </button>
-                      {mayCancel && row.status === 'pending' ? (
-                        <button type="button" className="btn btn-danger btn-small" onClick={() => setCanceling(row)} aria-label={t`Cancel ${reference}`}>
-                          <Trans>Cancel</Trans>
-                        </button>
-                      ) : null}
-                    </div>
-                  );
-                }}
-              />
-              <Pager offset={offset} count={list.data.count} onChange={setOffset} />
-            </>
-          )
-        ) : null}
-      </section>
+      <PagedSection
+        label={t`Pending pushes`}
+        list={list}
+        offlineText={offline}
+        empty={<EmptyState title={t`No push is waiting for an answer.`} />}
+        offset={offset}
+        onOffsetChange={setOffset}
+      >
+        {(rows) => (
+          <TransactionTable
+            rows={rows}
+            onOpen={(id) => setParams({ id })}
+            actions={(row) => {
+              const reference = row.referenceNo;
+              return (
+                <div className="row-actions">
+                  <button
+                    type="button"
+                    className="btn btn-secondary btn-small"
+                    disabled={check.isPending}
+                    onClick={() => check.mutate(row.id)}
+                    aria-label={t`Check status now: ${reference}`}
+                  >
+                    <Trans>Check status now</Trans>
+                  </button>
+                  {mayCancel && row.status === 'pending' ? (
+                    <button type="button" className="btn btn-danger btn-small" onClick={() => setCanceling(row)} aria-label={t`Cancel ${reference}`}>
+                      <Trans>Cancel</Trans>
+                    </button>
+                  ) : null}
+                </div>
+              );
+            }}
+          />
+        )}
+      </PagedSection>
       {canceling ? (
         <ConfirmDialog
           title={t`Cancel this push?`}

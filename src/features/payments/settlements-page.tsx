@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { SettlementPage } from '../../../domain/api/payments';
+import { DataTable } from '../../components/ui/data-table';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Spinner } from '../../components/ui/spinner';
 import { errorText } from '../../lib/error-message';
@@ -62,86 +63,51 @@ export function SettlementsPage() {
   );
 }
 
+type Sums = SettlementPage['totals'][number];
+
+/** A day's or a total's sums: payments, then gross, fees, net and the three shares in money. */
+function SumCells({ sums, currency, amount }: { sums: Sums; currency: string; amount: (value: number, currency: string) => string }) {
+  return (
+    <>
+      <td className="num">{sums.count}</td>
+      {[sums.gross, sums.fees, sums.net, sums.shares.church, sums.shares.field, sums.shares.union].map((value, index) => (
+        <td key={index} className="num">
+          {amount(value, currency)}
+        </td>
+      ))}
+    </>
+  );
+}
+
 function SettlementTable({ page, amount }: { page: SettlementPage; amount: (value: number, currency: string) => string }) {
   const { t } = useLingui();
+  const num = (label: string) => ({ label, numeric: true });
   return (
-    <div className="table-wrap">
-      <table className="table settlement-table">
-        <thead>
-          <tr>
-            <th scope="col">
-              <Trans>Day</Trans>
+    <DataTable
+      className="settlement-table"
+      columns={[t`Day`, t`Church or mosque`, t`Account`, num(t`Payments`), num(t`Gross`), num(t`Fees`), num(t`Net`), num(t`Church share`), num(t`Field share`), num(t`Union share`), num(t`Credit failed`)]}
+      footer={page.totals.map((total) => {
+        const currency = total.currency;
+        return (
+          <tr key={currency}>
+            <th scope="row" colSpan={3}>
+              <Trans>Total ({currency})</Trans>
             </th>
-            <th scope="col">
-              <Trans>Church or mosque</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Account</Trans>
-            </th>
-            <th scope="col" className="num">
-              <Trans>Payments</Trans>
-            </th>
-            <th scope="col" className="num">
-              <Trans>Gross</Trans>
-            </th>
-            <th scope="col" className="num">
-              <Trans>Fees</Trans>
-            </th>
-            <th scope="col" className="num">
-              <Trans>Net</Trans>
-            </th>
-            <th scope="col" className="num">
-              <Trans>Church share</Trans>
-            </th>
-            <th scope="col" className="num">
-              <Trans>Field share</Trans>
-            </th>
-            <th scope="col" className="num">
-              <Trans>Union share</Trans>
-            </th>
-            <th scope="col" className="num">
-              <Trans>Credit failed</Trans>
-            </th>
+            <SumCells sums={total} currency={currency} amount={amount} />
+            <td />
           </tr>
-        </thead>
-        <tbody>
-          {page.data.map((row) => (
-            <tr key={`${row.day}-${row.institution.id}-${row.accountNumber ?? ''}-${row.currency}`}>
-              <td>{row.day}</td>
-              <td>{row.institution.title}</td>
-              <td>{row.accountNumber ?? t`No account`}</td>
-              <td className="num">{row.count}</td>
-              <td className="num">{amount(row.gross, row.currency)}</td>
-              <td className="num">{amount(row.fees, row.currency)}</td>
-              <td className="num">{amount(row.net, row.currency)}</td>
-              <td className="num">{amount(row.shares.church, row.currency)}</td>
-              <td className="num">{amount(row.shares.field, row.currency)}</td>
-              <td className="num">{amount(row.shares.union, row.currency)}</td>
-              <td className="num">{row.creditFailed}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          {page.totals.map((total) => {
-            const currency = total.currency;
-            return (
-            <tr key={total.currency}>
-              <th scope="row" colSpan={3}>
-                <Trans>Total ({currency})</Trans>
-              </th>
-              <td className="num">{total.count}</td>
-              <td className="num">{amount(total.gross, total.currency)}</td>
-              <td className="num">{amount(total.fees, total.currency)}</td>
-              <td className="num">{amount(total.net, total.currency)}</td>
-              <td className="num">{amount(total.shares.church, total.currency)}</td>
-              <td className="num">{amount(total.shares.field, total.currency)}</td>
-              <td className="num">{amount(total.shares.union, total.currency)}</td>
-              <td />
-            </tr>
-            );
-          })}
-        </tfoot>
-      </table>
-    </div>
+        );
+      })}
+    >
+      {page.data.map((row) => (
+        <tr key={`${row.day}-${row.institution.id}-${row.accountNumber ?? ''}-${row.currency}`}>
+          <td>{row.day}</td>
+          <td>{row.institution.title}</td>
+          <td>{row.accountNumber ?? t`No account`}</td>
+          <SumCells sums={row} currency={row.currency} amount={amount} />
+          <td className="num">{row.creditFailed}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
 import type { TransactionDetail } from '../../../domain/api/payments';
+import { DataTable } from '../../components/ui/data-table';
 import { Spinner } from '../../components/ui/spinner';
 import { paymentQueries } from './api';
 import { dateTime, money, walletName } from './format';
@@ -150,36 +151,16 @@ function DetailBody({ detail }: { detail: TransactionDetail }) {
           <h3 className="detail-heading">
             <Trans>Ledger entry</Trans>
           </h3>
-          <div className="table-wrap">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <Trans>Account</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Church or mosque</Trans>
-                  </th>
-                  <th scope="col" className="num">
-                    <Trans>Debit</Trans>
-                  </th>
-                  <th scope="col" className="num">
-                    <Trans>Credit</Trans>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {detail.ledger.map((line, index) => (
-                  <tr key={index}>
-                    <td>{line.account}</td>
-                    <td>{line.institution ?? ''}</td>
-                    <td className="num">{line.debit ? amount(line.debit) : ''}</td>
-                    <td className="num">{line.credit ? amount(line.credit) : ''}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable columns={[t`Account`, t`Church or mosque`, { label: t`Debit`, numeric: true }, { label: t`Credit`, numeric: true }]}>
+            {detail.ledger.map((line, index) => (
+              <tr key={index}>
+                <td>{line.account}</td>
+                <td>{line.institution ?? ''}</td>
+                <td className="num">{line.debit ? amount(line.debit) : ''}</td>
+                <td className="num">{line.credit ? amount(line.credit) : ''}</td>
+              </tr>
+            ))}
+          </DataTable>
         </>
       ) : null}
 

@@ -1,6 +1,7 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { TransactionRow } from '../../../domain/api/payments';
+import { DataTable } from '../../components/ui/data-table';
 import { dateTime, money, walletName } from './format';
 import { METHOD_LABELS } from './labels';
 import { StatusBadge } from './status-badge';
@@ -11,77 +12,51 @@ type TransactionTableProps = { rows: TransactionRow[]; onOpen: (id: string) => v
 export function TransactionTable({ rows, onOpen, actions }: TransactionTableProps) {
   const { t, i18n } = useLingui();
   return (
-    <div className="table-wrap">
-      <table className="table transactions-table">
-        <thead>
-          <tr>
-            <th scope="col">
-              <Trans>Date</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Reference</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Giver</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Church or mosque</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Method</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Status</Trans>
-            </th>
-            <th scope="col" className="num">
-              <Trans>Amount</Trans>
-            </th>
-            <th scope="col" className="num">
-              <Trans>Fee</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Reason</Trans>
-            </th>
-            {actions ? (
-              <th scope="col">
-                <span className="visually-hidden">{t`Actions`}</span>
-              </th>
-            ) : null}
+    <DataTable
+      className="transactions-table"
+      columns={[
+        t`Date`,
+        t`Reference`,
+        t`Giver`,
+        t`Church or mosque`,
+        t`Method`,
+        t`Status`,
+        { label: t`Amount`, numeric: true },
+        { label: t`Fee`, numeric: true },
+        t`Reason`,
+        actions !== undefined && { label: t`Actions`, hidden: true },
+      ]}
+    >
+      {rows.map((row) => {
+        const reference = row.referenceNo;
+        return (
+          <tr key={row.id}>
+            <td>{dateTime(row.createdAt, i18n.locale)}</td>
+            <td>
+              <button type="button" className="btn-link" onClick={() => onOpen(row.id)} aria-label={t`Open transaction ${reference}`}>
+                {row.referenceNo}
+              </button>
+              {row.receiptNo ? <div className="muted small">{row.receiptNo}</div> : null}
+            </td>
+            <td>
+              {row.payer ?? t`Guest`}
+              {row.phone ? <div className="muted small">{row.phone}</div> : null}
+            </td>
+            <td>{row.institution.title}</td>
+            <td>
+              {i18n._(METHOD_LABELS[row.method])}
+              {row.operator ? <div className="muted small">{walletName(row.operator)}</div> : null}
+            </td>
+            <td>
+              <StatusBadge status={row.status} />
+            </td>
+            <td className="num">{money(row.amount, row.currency, i18n.locale)}</td>
+            <td className="num">{money(row.fee, row.currency, i18n.locale)}</td>
+            <td className="wrap">{row.failedReason ?? row.reason ?? ''}</td>
+            {actions ? <td>{actions(row)}</td> : null}
           </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => {
-            const reference = row.referenceNo;
-            return (
-              <tr key={row.id}>
-                <td>{dateTime(row.createdAt, i18n.locale)}</td>
-                <td>
-                  <button type="button" className="btn-link" onClick={() => onOpen(row.id)} aria-label={t`Open transaction ${reference}`}>
-                    {row.referenceNo}
-                  </button>
-                  {row.receiptNo ? <div className="muted small">{row.receiptNo}</div> : null}
-                </td>
-                <td>
-                  {row.payer ?? t`Guest`}
-                  {row.phone ? <div className="muted small">{row.phone}</div> : null}
-                </td>
-                <td>{row.institution.title}</td>
-                <td>
-                  {i18n._(METHOD_LABELS[row.method])}
-                  {row.operator ? <div className="muted small">{walletName(row.operator)}</div> : null}
-                </td>
-                <td>
-                  <StatusBadge status={row.status} />
-                </td>
-                <td className="num">{money(row.amount, row.currency, i18n.locale)}</td>
-                <td className="num">{money(row.fee, row.currency, i18n.locale)}</td>
-                <td className="wrap">{row.failedReason ?? row.reason ?? ''}</td>
-                {actions ? <td>{actions(row)}</td> : null}
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </DataTable>
   );
 }

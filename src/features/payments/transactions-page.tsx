@@ -4,8 +4,6 @@ import { useCallback, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { localizedPath, paths } from '../../../domain/paths';
 import { EmptyState } from '../../components/ui/empty-state';
-import { Spinner } from '../../components/ui/spinner';
-import { errorText } from '../../lib/error-message';
 import { localeOfPath } from '../../lib/locale-path';
 import { canDo } from '../../lib/permissions';
 import { profileQuery } from '../../lib/session-queries';
@@ -13,7 +11,7 @@ import { showToast } from '../../lib/toast';
 import { paymentQueries, type TransactionFilters } from './api';
 import { downloadTransactions, type ExportFormat } from './export-download';
 import { money } from './format';
-import { Pager } from './pager';
+import { PagedSection } from './paged-section';
 import { TransactionDetailDialog } from './transaction-detail';
 import { TransactionFiltersBar } from './transaction-filters';
 import { TransactionTable } from './transaction-table';
@@ -104,24 +102,17 @@ export function TransactionsPage() {
           </div>
         ) : null}
       </div>
-      <section className="card" aria-label={t`Transactions`}>
-        {list.isPending && !customIncomplete ? <Spinner label={t`Loading…`} /> : null}
-        {list.isError ? (
-          <p className="notice notice-error" role="alert">
-            {errorText(list.error, t`You are offline. Transactions appear when the connection is back.`)}
-          </p>
-        ) : null}
-        {list.data ? (
-          list.data.data.length === 0 ? (
-            <EmptyState title={t`No transactions match these filters.`} />
-          ) : (
-            <>
-              <TransactionTable rows={list.data.data} onOpen={open} />
-              <Pager offset={offset} count={list.data.count} onChange={setOffset} />
-            </>
-          )
-        ) : null}
-      </section>
+      <PagedSection
+        label={t`Transactions`}
+        list={list}
+        idle={customIncomplete}
+        offlineText={t`You are offline. Transactions appear when the connection is back.`}
+        empty={<EmptyState title={t`No transactions match these filters.`} />}
+        offset={offset}
+        onOffsetChange={setOffset}
+      >
+        {(rows) => <TransactionTable rows={rows} onOpen={open} />}
+      </PagedSection>
       {openId ? <TransactionDetailDialog id={openId} onClose={close} /> : null}
     </div>
   );

@@ -1,24 +1,19 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import {
-  BankAccountList,
-  Branch,
-  BranchList,
-  CurrencyDetails,
-  CurrencyDetailsList,
-  FeatureCatalogue,
-  Religion,
-  ReligionDetailsList,
-  RoleGroupItem,
-  RoleGroupList,
-  type BankAccountQuery,
-  type BranchInput,
-  type CurrencyInput,
-  type CurrencyPatch,
-  type ReligionInput,
-  type RoleGroupInput,
+import type {
+  BankAccountQuery,
+  Branch as BranchShape,
+  BranchInput,
+  CurrencyDetails as CurrencyShape,
+  CurrencyInput,
+  CurrencyPatch,
+  Religion as ReligionShape,
+  ReligionInput,
+  RoleGroupInput,
+  RoleGroupItem as RoleGroupShape,
 } from '../../../domain/api/back-office-reference';
 import { api, apiRequest, isServerFault } from '../../lib/api-client';
+import { BankAccountList, Branch, BranchList, CurrencyDetails, CurrencyDetailsList, FeatureCatalogue, Religion, ReligionDetailsList, RoleGroupItem, RoleGroupList } from './replies';
 
 export const BANK_ACCOUNTS_PAGE_SIZE = 20;
 
@@ -59,7 +54,7 @@ export const referenceQueries = {
 };
 
 /** Create (POST) or change (PATCH) one record of a list, then refresh that list. */
-function useSave<TInput, TResult>(key: readonly unknown[], path: string, schema: z.ZodType<TResult>) {
+function useSave<TInput, TResult>(key: readonly unknown[], path: string, schema: { parse: (data: unknown) => TResult }) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: number | null; input: TInput }) =>
@@ -68,8 +63,8 @@ function useSave<TInput, TResult>(key: readonly unknown[], path: string, schema:
   });
 }
 
-export const useSaveBranch = () => useSave<z.input<typeof BranchInput>, Branch>(referenceKeys.branches(), '/branches', Branch);
-export const useSaveReligion = () => useSave<Partial<z.input<typeof ReligionInput>>, z.infer<typeof Religion>>(referenceKeys.religions(), '/religions', Religion);
+export const useSaveBranch = () => useSave<z.input<typeof BranchInput>, BranchShape>(referenceKeys.branches(), '/branches', Branch);
+export const useSaveReligion = () => useSave<Partial<z.input<typeof ReligionInput>>, z.infer<typeof ReligionShape>>(referenceKeys.religions(), '/religions', Religion);
 export const useSaveCurrency = () =>
-  useSave<z.input<typeof CurrencyInput> | z.input<typeof CurrencyPatch>, CurrencyDetails>(referenceKeys.currencies(), '/settings/currencies', CurrencyDetails);
-export const useSaveRoleGroup = () => useSave<Partial<z.input<typeof RoleGroupInput>>, RoleGroupItem>(referenceKeys.roleGroups(), '/role-groups', RoleGroupItem);
+  useSave<z.input<typeof CurrencyInput> | z.input<typeof CurrencyPatch>, CurrencyShape>(referenceKeys.currencies(), '/settings/currencies', CurrencyDetails);
+export const useSaveRoleGroup = () => useSave<Partial<z.input<typeof RoleGroupInput>>, RoleGroupShape>(referenceKeys.roleGroups(), '/role-groups', RoleGroupItem);

@@ -4,12 +4,13 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { BankAccountQuery } from '../../../domain/api/back-office-reference';
 import { localizedPath, paths } from '../../../domain/paths';
+import { ChoiceFilter } from '../../components/ui/choice-filter';
+import { DataTable } from '../../components/ui/data-table';
 import { DateTime } from '../../components/ui/date-time';
-import { EmptyState } from '../../components/ui/empty-state';
-import { Pager } from '../../components/ui/pager';
-import { Spinner } from '../../components/ui/spinner';
+import { Field } from '../../components/ui/field';
+import { FilterBar } from '../../components/ui/filter-bar';
+import { ListCard } from '../../components/ui/list-card';
 import { StatusBadge, type StatusTone } from '../../components/ui/status-badge';
-import { errorText } from '../../lib/error-message';
 import { localeOfPath } from '../../lib/locale-path';
 import { canDo } from '../../lib/permissions';
 import { profileQuery } from '../../lib/session-queries';
@@ -44,84 +45,47 @@ export function BankAccountsPage() {
           </Link>
         ) : null}
       </div>
-      <form
-        className="card form"
-        role="search"
-        aria-label={t`Find bank accounts`}
-        onSubmit={(event) => {
-          event.preventDefault();
-          setFilters({ ...filters, search: searchText, offset: 0 });
-        }}
+      <FilterBar label={t`Find bank accounts`} tone="secondary" onSubmit={() => setFilters({ ...filters, search: searchText, offset: 0 })}>
+        <Field id="accounts-search" label={t`Search`}>
+          <input id="accounts-search" type="search" value={searchText} placeholder={t`Institution, account number or name`} onChange={(event) => setSearchText(event.target.value)} />
+        </Field>
+        <Field id="accounts-status" label={t`Status`}>
+          <ChoiceFilter
+            id="accounts-status"
+            value={filters.status ?? ''}
+            allLabel={t`All statuses`}
+            options={STATUSES.map((status) => ({ value: status, label: statusLabels[status] }))}
+            onChange={(status) => setFilters({ ...filters, status: status || undefined, offset: 0 })}
+          />
+        </Field>
+      </FilterBar>
+      <ListCard
+        list={list}
+        offlineText={t`You are offline. This page needs a connection.`}
+        emptyTitle={t`No bank account found`}
+        paging={{ offset: filters.offset, limit: BANK_ACCOUNTS_PAGE_SIZE, onChange: (offset) => setFilters({ ...filters, offset }) }}
       >
-        <div className="form-row">
-          <div className="field">
-            <label htmlFor="accounts-search">{t`Search`}</label>
-            <input id="accounts-search" type="search" value={searchText} placeholder={t`Institution, account number or name`} onChange={(event) => setSearchText(event.target.value)} />
-          </div>
-          <div className="field">
-            <label htmlFor="accounts-status">{t`Status`}</label>
-            <select id="accounts-status" value={filters.status ?? ''} onChange={(event) => setFilters({ ...filters, status: (event.target.value || undefined) as AccountStatus | undefined, offset: 0 })}>
-              <option value="">{t`All statuses`}</option>
-              {STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {statusLabels[status]}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
-        <button type="submit" className="btn btn-secondary">
-          <Trans>Search</Trans>
-        </button>
-      </form>
-      <div className="card">
-        {list.isPending ? (
-          <Spinner label={t`Loading…`} />
-        ) : list.isError ? (
-          <EmptyState title={errorText(list.error, t`You are offline. This page needs a connection.`)} />
-        ) : list.data.data.length === 0 ? (
-          <EmptyState title={t`No bank account found`} />
-        ) : (
-          <>
-            <div className="table-wrap">
-              <table className="table">
-                <caption className="visually-hidden">{t`Bank accounts`}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t`Institution`}</th>
-                    <th scope="col">{t`Account number`}</th>
-                    <th scope="col">{t`Account name`}</th>
-                    <th scope="col">{t`Branch`}</th>
-                    <th scope="col">{t`Currency`}</th>
-                    <th scope="col">{t`Status`}</th>
-                    <th scope="col">{t`Main account`}</th>
-                    <th scope="col">{t`Created`}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.data.data.map((account) => (
-                    <tr key={account.id}>
-                      <td>{account.institution}</td>
-                      <td>{account.accountNumber}</td>
-                      <td>{account.accountName}</td>
-                      <td>{account.branchName ?? '—'}</td>
-                      <td>{account.currency}</td>
-                      <td>
-                        <StatusBadge tone={tones[account.status] ?? 'neutral'} label={statusLabels[account.status] ?? account.status} />
-                      </td>
-                      <td>{account.isDefault ? t`Yes` : t`No`}</td>
-                      <td>
-                        <DateTime value={account.createdAt} dateOnly />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pager offset={filters.offset} limit={BANK_ACCOUNTS_PAGE_SIZE} count={list.data.count} onChange={(offset) => setFilters({ ...filters, offset })} />
-          </>
+        {(answer) => (
+          <DataTable caption={t`Bank accounts`} columns={[t`Institution`, t`Account number`, t`Account name`, t`Branch`, t`Currency`, t`Status`, t`Main account`, t`Created`]}>
+            {answer.data.map((account) => (
+              <tr key={account.id}>
+                <td>{account.institution}</td>
+                <td>{account.accountNumber}</td>
+                <td>{account.accountName}</td>
+                <td>{account.branchName ?? '—'}</td>
+                <td>{account.currency}</td>
+                <td>
+                  <StatusBadge tone={tones[account.status] ?? 'neutral'} label={statusLabels[account.status] ?? account.status} />
+                </td>
+                <td>{account.isDefault ? t`Yes` : t`No`}</td>
+                <td>
+                  <DateTime value={account.createdAt} dateOnly />
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
-      </div>
+      </ListCard>
     </section>
   );
 }

@@ -1,25 +1,21 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
-import { RoleGroupInput, type RoleGroupItem } from '../../../domain/api/back-office-reference';
+import type { RoleGroupItem } from '../../../domain/api/back-office-reference';
 import { ACTIONS, FEATURES, type Action, type Feature } from '../../../domain/permissions';
-import { EmptyState } from '../../components/ui/empty-state';
 import { Field } from '../../components/ui/field';
-import { Spinner } from '../../components/ui/spinner';
-import { errorText } from '../../lib/error-message';
 import { fieldErrorWords } from '../../components/ui/field-error-text';
-import { canDo } from '../../lib/permissions';
-import { profileQuery } from '../../lib/session-queries';
-import { showToast } from '../../lib/toast';
+import { InlineForm } from '../../components/ui/inline-form';
 import { referenceQueries, useSaveRoleGroup } from './api';
-import { showServerErrors } from './form-errors';
+import { EditableListPage } from './editable-list-page';
+import { checkRoleGroup, checkedResolver, type RoleGroupValues } from './form-rules';
+import { useReferenceGrants } from './grants';
 import { LOCATION_LEVELS, actionLabels, featureLabels } from './labels';
+import { useSaveSubmit } from './save-submit';
 import '../../components/ui/back-office.css';
 
-const HeaderForm = RoleGroupInput.omit({ features: true });
+const resolver = checkedResolver(checkRoleGroup);
 type Grants = Partial<Record<Feature, Action[]>>;
 
 function toGrants(group: RoleGroupItem | null): Grants {
@@ -31,8 +27,8 @@ function RoleGroupEditor({ group, editable, onDone }: { group: RoleGroupItem | n
   const { t, i18n } = useLingui();
   const save = useSaveRoleGroup();
   const [grants, setGrants] = useState<Grants>(() => toGrants(group));
-  const form = useForm<z.input<typeof HeaderForm>, unknown, z.output<typeof HeaderForm>>({
-    resolver: zodResolver(HeaderForm),
+  const form = useForm<RoleGroupValues>({
+    resolver,
     defaultValues: { name: group?.name ?? '', userType: group?.userType ?? 'bank', locationLevel: group?.locationLevel ?? 'branch', makerChecker: group?.makerChecker ?? true },
   });
   const { errors, isSubmitting } = form.formState;
@@ -43,30 +39,20 @@ function RoleGroupEditor({ group, editable, onDone }: { group: RoleGroupItem | n
       else actions.delete(action);
       return { ...current, [feature]: ACTIONS.filter((candidate) => actions.has(candidate)) };
     });
-  const submit = form.handleSubmit(async (values) => {
-    const features = FEATURES.flatMap((feature) => ((grants[feature]?.length ?? 0) > 0 ? [{ feature, actions: grants[feature]! }] : []));
-    try {
+  const submit = useSaveSubmit(
+    form,
+    (values) => {
+      const features = FEATURES.flatMap((feature) => ((grants[feature]?.length ?? 0) > 0 ? [{ feature, actions: grants[feature]! }] : []));
       // The user type decides who may hold the group; it is fixed once created.
       const input = group ? { name: values.name, locationLevel: values.locationLevel, makerChecker: values.makerChecker, features } : { ...values, features };
-      await save.mutateAsync({ id: group?.id ?? null, input });
-      showToast({ tone: 'success', message: t`Saved` });
-      onDone();
-    } catch (error) {
-      showServerErrors(form, error, ['name', 'userType', 'locationLevel', 'makerChecker'], t`You are offline. Connect to the internet and try again.`);
-    }
-  });
+      return save.mutateAsync({ id: group?.id ?? null, input });
+    },
+    onDone,
+  );
   const nameLabel = t`Name`;
   const levelLabel = t`Location level`;
   return (
-    <form className="form card" noValidate onSubmit={submit} aria-labelledby="role-group-title">
-      <h2 id="role-group-title" className="card-title">
-        {group ? group.name : t`New role group`}
-      </h2>
-      {errors.root ? (
-        <p className="notice notice-error" role="alert">
-          {errors.root.message}
-        </p>
-      ) : null}
+    <InlineForm titleId="role-group-title" title={group ? group.name : t`New role group`} failure={errors.root?.message} busy={isSubmitting} readOnly={!editable} onSubmit={submit} onCancel={onDone}>
       <fieldset disabled={!editable} className="form">
         <div className="form-row">
           <Field id="rg-name" label={nameLabel} error={fieldErrorWords(errors.name, nameLabel)}>
@@ -132,88 +118,36 @@ function RoleGroupEditor({ group, editable, onDone }: { group: RoleGroupItem | n
           </table>
         </div>
       </fieldset>
-      <div className="dialog-actions">
-        <button type="button" className="btn btn-secondary" onClick={onDone}>
-          {editable ? <Trans>Cancel</Trans> : <Trans>Close</Trans>}
-        </button>
-        {editable ? (
-          <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-            <Trans>Save</Trans>
-          </button>
-        ) : null}
-      </div>
-    </form>
+    </InlineForm>
   );
 }
 
 /** /settings/role-groups: what each group may do, where its users sit, and whether maker-checker applies. */
 export function RoleGroupsPage() {
   const { t } = useLingui();
-  const profile = useQuery(profileQuery()).data;
   const list = useQuery(referenceQueries.roleGroups());
-  const [open, setOpen] = useState<RoleGroupItem | 'new' | null>(null);
-  const canCreate = canDo(profile, 'roleGroups', 'create');
-  const canUpdate = canDo(profile, 'roleGroups', 'update');
+  const { canCreate, canUpdate } = useReferenceGrants('roleGroups');
   return (
-    <section className="page" aria-labelledby="role-groups-heading">
-      <div className="section-head">
-        <h2 id="role-groups-heading" className="page-heading">
-          <Trans>Role groups</Trans>
-        </h2>
-        {canCreate && open === null ? (
-          <button type="button" className="btn btn-primary" onClick={() => setOpen('new')}>
-            <Trans>New role group</Trans>
-          </button>
-        ) : null}
-      </div>
-      {open !== null ? (
-        <RoleGroupEditor key={open === 'new' ? 'new' : open.id} group={open === 'new' ? null : open} editable={open === 'new' ? canCreate : canUpdate} onDone={() => setOpen(null)} />
-      ) : null}
-      <div className="card">
-        {list.isPending ? (
-          <Spinner label={t`Loading…`} />
-        ) : list.isError ? (
-          <EmptyState title={errorText(list.error, t`You are offline. This page needs a connection.`)} />
-        ) : (
-          <div className="table-wrap">
-            <table className="table">
-              <caption className="visually-hidden">{t`Role groups`}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t`Name`}</th>
-                  <th scope="col">{t`User type`}</th>
-                  <th scope="col">{t`Location level`}</th>
-                  <th scope="col">{t`Maker-checker`}</th>
-                  <th scope="col" className="num">
-                    {t`Features`}
-                  </th>
-                  <th scope="col" className="num">
-                    {t`Users`}
-                  </th>
-                  <th scope="col">{t`Actions`}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.data.map((group) => (
-                  <tr key={group.id}>
-                    <td>{group.name}</td>
-                    <td>{group.userType === 'bank' ? t`Bank staff` : t`Church and mosque users`}</td>
-                    <td>{group.locationLevel}</td>
-                    <td>{group.makerChecker ? t`Yes` : t`No`}</td>
-                    <td className="num">{group.features.length}</td>
-                    <td className="num">{group.userCount}</td>
-                    <td>
-                      <button type="button" className="btn btn-link btn-small" aria-label={t`Open ${group.name}`} onClick={() => setOpen(group)}>
-                        {canUpdate ? <Trans>Edit</Trans> : <Trans>View</Trans>}
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </div>
-    </section>
+    <EditableListPage
+      headingId="role-groups-heading"
+      title={t`Role groups`}
+      newLabel={t`New role group`}
+      canCreate={canCreate}
+      list={list}
+      columns={[t`Name`, t`User type`, t`Location level`, t`Maker-checker`, { label: t`Features`, numeric: true }, { label: t`Users`, numeric: true }]}
+      cells={(group) => (
+        <>
+          <td>{group.name}</td>
+          <td>{group.userType === 'bank' ? t`Bank staff` : t`Church and mosque users`}</td>
+          <td>{group.locationLevel}</td>
+          <td>{group.makerChecker ? t`Yes` : t`No`}</td>
+          <td className="num">{group.features.length}</td>
+          <td className="num">{group.userCount}</td>
+        </>
+      )}
+      // Everyone who sees the list may open a group; without the update grant it opens read-only.
+      rowAction={{ label: (group) => t`Open ${group.name}`, text: canUpdate ? <Trans>Edit</Trans> : <Trans>View</Trans> }}
+      editor={(group, close) => <RoleGroupEditor group={group} editable={group === null ? canCreate : canUpdate} onDone={close} />}
+    />
   );
 }

@@ -1,11 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { ReferralReport, RegistrationReport, type ExportFormat } from '../../../domain/api/back-office-reports';
-import { LANG_HEADER } from '../../../domain/locale';
-import { API_BASE } from '../../../domain/paths';
 import type { RegistrationStatus } from '../../../domain/statuses';
-import { NetworkError, api, isServerFault, toApiError } from '../../lib/api-client';
-import { getCurrentLocale } from '../../lib/current-locale';
-import { getToken } from '../../lib/session';
+import { api, isServerFault } from '../../lib/api-client';
 
 export type ReferralFilters = { from: string; to: string; referralCode: string };
 export type RegistrationFilters = { from: string; to: string; status: RegistrationStatus | '' };
@@ -42,31 +38,3 @@ export const reportQueries = {
       throwOnError: isServerFault,
     }),
 };
-
-function fileNameFrom(disposition: string | null, fallback: string): string {
-  const match = disposition ? /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition) : null;
-  return match?.[1] ? decodeURIComponent(match[1]) : fallback;
-}
-
-/**
- * The server builds the CSV, Excel or PDF (its column headings in the reader's language); the
- * file is fetched with the bearer token, which a plain link cannot carry, and saved as a blob.
- */
-export async function downloadReport(path: string, fallbackName: string): Promise<void> {
-  const token = getToken();
-  let response: Response;
-  try {
-    response = await fetch(`${API_BASE}${path}`, { headers: { [LANG_HEADER]: getCurrentLocale(), ...(token ? { Authorization: `Bearer ${token}` } : {}) } });
-  } catch (error) {
-    throw new NetworkError(error);
-  }
-  if (!response.ok) throw await toApiError(response);
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileNameFrom(response.headers.get('content-disposition'), fallbackName);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}

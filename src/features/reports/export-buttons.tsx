@@ -4,8 +4,8 @@ import type { ExportFormat } from '../../../domain/api/back-office-reports';
 import { messages } from '../../../domain/messages';
 import { ApiError } from '../../lib/api-client';
 import { errorText } from '../../lib/error-message';
+import { downloadFile } from '../../lib/export-download';
 import { showToast } from '../../lib/toast';
-import { downloadReport } from './api';
 
 const FORMATS: ReadonlyArray<Exclude<ExportFormat, 'json'>> = ['csv', 'xlsx', 'pdf'];
 
@@ -17,7 +17,7 @@ export function ExportButtons({ pathFor, baseName }: { pathFor: (format: ExportF
   const run = async (format: ExportFormat) => {
     setBusy(format);
     try {
-      await downloadReport(pathFor(format), `${baseName}.${format}`);
+      await downloadFile(pathFor(format), `${baseName}.${format}`);
     } catch (error) {
       // Spec section 8 names 'Export failed'; a server message (e.g. bad dates) is more precise when there is one.
       const detail = error instanceof ApiError && error.status < 500 ? errorText(error, '') : i18n._(messages.boExportFailed);

@@ -1,14 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { DataTable } from '../../components/ui/data-table';
 import { DateTime } from '../../components/ui/date-time';
 import { EmptyState } from '../../components/ui/empty-state';
-import { Spinner } from '../../components/ui/spinner';
-import { errorText } from '../../lib/error-message';
+import { Field } from '../../components/ui/field';
+import { FilterBar } from '../../components/ui/filter-bar';
 import { referralsPath, reportQueries, type ReferralFilters } from './api';
 import { DateRange } from './date-filters';
 import { ExportButtons } from './export-buttons';
 import { ReferrersSection } from './referrers-section';
+import { ReportResult } from './report-result';
 
 /** /reports/referrals: institutions registered with a referral code, by referrer (staff or freelancer). */
 export function ReferralsReportPage() {
@@ -23,95 +25,65 @@ export function ReferralsReportPage() {
       <h2 id="referrals-heading" className="page-heading">
         <Trans>Referral report</Trans>
       </h2>
-      <form
-        className="card form"
-        role="search"
-        aria-label={t`Filters`}
-        onSubmit={(event) => {
-          event.preventDefault();
-          setFilters(draft);
-        }}
+      <FilterBar
+        label={t`Filters`}
+        submitText={<Trans>Show</Trans>}
+        extra={<ExportButtons pathFor={(format) => referralsPath(filters, format)} baseName="referrals" />}
+        onSubmit={() => setFilters(draft)}
       >
-        <div className="form-row">
-          <DateRange from={draft.from} to={draft.to} onChange={(range) => setDraft({ ...draft, ...range })} />
-          <div className="field">
-            <label htmlFor="report-code">{t`Referral code`}</label>
-            <input id="report-code" value={draft.referralCode} onChange={(event) => setDraft({ ...draft, referralCode: event.target.value })} />
-          </div>
-        </div>
-        <div className="section-head">
-          <button type="submit" className="btn btn-primary">
-            <Trans>Show</Trans>
-          </button>
-          <ExportButtons pathFor={(format) => referralsPath(filters, format)} baseName="referrals" />
-        </div>
-      </form>
-      {report.isPending ? (
-        <Spinner label={t`Loading…`} />
-      ) : report.isError ? (
-        <div className="card">
-          <EmptyState title={errorText(report.error, t`You are offline. Reports need a connection.`)} />
-        </div>
-      ) : (
-        <>
-          <div className="card">
-            <h3 className="card-title">
-              <Trans>Institutions per referral code</Trans>
-            </h3>
-            {report.data.totals.length === 0 ? (
-              <EmptyState title={t`No referrals in this period`} />
-            ) : (
-              <ul className="stat-cards">
-                {report.data.totals.map((total) => (
-                  <li key={total.referralCode} className="stat-card">
-                    <span className="stat-label">
-                      {total.referrer} ({total.referralCode})
-                    </span>
-                    <span className="stat-value">{total.count}</span>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
-          {report.data.data.length > 0 ? (
-            <div className="card table-wrap">
-              <table className="table">
-                <caption className="visually-hidden">{t`Referral report`}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t`Referral code`}</th>
-                    <th scope="col">{t`Referrer`}</th>
-                    <th scope="col">{t`Staff or freelancer`}</th>
-                    <th scope="col">{t`Employee number or phone`}</th>
-                    <th scope="col">{t`Institution`}</th>
-                    <th scope="col">{t`Code`}</th>
-                    <th scope="col">{t`Branch`}</th>
-                    <th scope="col">{t`Registration channel`}</th>
-                    <th scope="col">{t`Registered`}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {report.data.data.map((row, index) => (
-                    <tr key={`${row.institutionCode}-${index}`}>
-                      <td>{row.referralCode}</td>
-                      <td>{row.referrer}</td>
-                      <td>{kindLabels[row.referrerKind] ?? row.referrerKind}</td>
-                      <td>{row.referrerId ?? '—'}</td>
-                      <td>{row.institution}</td>
-                      <td>{row.institutionCode}</td>
-                      <td>{row.branch ?? '—'}</td>
-                      <td>{channelLabels[row.channel] ?? row.channel}</td>
-                      <td>
-                        <DateTime value={row.registeredAt} dateOnly />
-                      </td>
-                    </tr>
+        <DateRange from={draft.from} to={draft.to} onChange={(range) => setDraft({ ...draft, ...range })} />
+        <Field id="report-code" label={t`Referral code`}>
+          <input id="report-code" value={draft.referralCode} onChange={(event) => setDraft({ ...draft, referralCode: event.target.value })} />
+        </Field>
+      </FilterBar>
+      <ReportResult report={report}>
+        {(answer) => (
+          <>
+            <div className="card">
+              <h3 className="card-title">
+                <Trans>Institutions per referral code</Trans>
+              </h3>
+              {answer.totals.length === 0 ? (
+                <EmptyState title={t`No referrals in this period`} />
+              ) : (
+                <ul className="stat-cards">
+                  {answer.totals.map((total) => (
+                    <li key={total.referralCode} className="stat-card">
+                      <span className="stat-label">
+                        {total.referrer} ({total.referralCode})
+                      </span>
+                      <span className="stat-value">{total.count}</span>
+                    </li>
                   ))}
-                </tbody>
-              </table>
+                </ul>
+              )}
             </div>
-          ) : null}
-        </>
-      )}
+            {answer.data.length > 0 ? (
+              <DataTable
+                inCard
+                caption={t`Referral report`}
+                columns={[t`Referral code`, t`Referrer`, t`Staff or freelancer`, t`Employee number or phone`, t`Institution`, t`Code`, t`Branch`, t`Registration channel`, t`Registered`]}
+              >
+                {answer.data.map((row, index) => (
+                  <tr key={`${row.institutionCode}-${index}`}>
+                    <td>{row.referralCode}</td>
+                    <td>{row.referrer}</td>
+                    <td>{kindLabels[row.referrerKind] ?? row.referrerKind}</td>
+                    <td>{row.referrerId ?? '—'}</td>
+                    <td>{row.institution}</td>
+                    <td>{row.institutionCode}</td>
+                    <td>{row.branch ?? '—'}</td>
+                    <td>{channelLabels[row.channel] ?? row.channel}</td>
+                    <td>
+                      <DateTime value={row.registeredAt} dateOnly />
+                    </td>
+                  </tr>
+                ))}
+              </DataTable>
+            ) : null}
+          </>
+        )}
+      </ReportResult>
       <ReferrersSection />
     </section>
   );

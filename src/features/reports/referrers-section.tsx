@@ -5,9 +5,11 @@ import { Referrer, ReferrerInput, ReferrerList } from '../../../domain/api/back-
 import { COUNTRY_CODE } from '../../../domain/limits';
 import { fieldLabels, messages } from '../../../domain/messages';
 import { toE164 } from '../../../domain/phone';
+import { DataTable } from '../../components/ui/data-table';
 import { DateTime } from '../../components/ui/date-time';
 import { Field } from '../../components/ui/field';
 import { fieldErrorWords } from '../../components/ui/field-error-text';
+import { InlineForm } from '../../components/ui/inline-form';
 import { PhoneInput } from '../../components/ui/phone-input';
 import { ApiError, api } from '../../lib/api-client';
 import { errorText } from '../../lib/error-message';
@@ -73,15 +75,7 @@ function ReferrerForm({ onDone }: { onDone: () => void }) {
   const codeLabel = i18n._(fieldLabels.referralCode);
   const identityMessage = (error: Errors[keyof Errors]) => (error?.message === 'backoffice.referrerIdentity' ? i18n._(messages.boReferrerIdentity) : undefined);
   return (
-    <form className="form card" noValidate onSubmit={submit} aria-labelledby="referrer-form-title">
-      <h3 id="referrer-form-title" className="card-title">
-        <Trans>New referrer</Trans>
-      </h3>
-      {failure ? (
-        <p className="notice notice-error" role="alert">
-          {failure}
-        </p>
-      ) : null}
+    <InlineForm titleId="referrer-form-title" title={<Trans>New referrer</Trans>} headingLevel={3} failure={failure ?? undefined} busy={create.isPending} onSubmit={submit} onCancel={onDone}>
       <div className="form-row">
         <Field id="referrer-kind" label={t`Staff or freelancer`}>
           <select id="referrer-kind" value={kind} onChange={(event) => setKind(event.target.value as 'staff' | 'freelancer')}>
@@ -105,15 +99,7 @@ function ReferrerForm({ onDone }: { onDone: () => void }) {
           <input id="referrer-code" value={values.referralCode} onChange={(event) => set('referralCode')(event.target.value)} />
         </Field>
       </div>
-      <div className="dialog-actions">
-        <button type="button" className="btn btn-secondary" onClick={onDone}>
-          <Trans>Cancel</Trans>
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={create.isPending}>
-          <Trans>Save</Trans>
-        </button>
-      </div>
-    </form>
+    </InlineForm>
   );
 }
 
@@ -139,33 +125,19 @@ export function ReferrersSection() {
       </div>
       {adding ? <ReferrerForm onDone={() => setAdding(false)} /> : null}
       {list.data ? (
-        <div className="table-wrap">
-          <table className="table">
-            <caption className="visually-hidden">{t`Referrers`}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t`Name`}</th>
-                <th scope="col">{t`Staff or freelancer`}</th>
-                <th scope="col">{t`Employee number or phone`}</th>
-                <th scope="col">{t`Referral code`}</th>
-                <th scope="col">{t`Created`}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.data.map((referrer) => (
-                <tr key={referrer.id}>
-                  <td>{referrer.name}</td>
-                  <td>{referrer.kind === 'staff' ? t`Staff` : t`Freelancer`}</td>
-                  <td>{referrer.employeeNo ?? referrer.phone ?? '—'}</td>
-                  <td>{referrer.referralCode}</td>
-                  <td>
-                    <DateTime value={referrer.createdAt} dateOnly />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable caption={t`Referrers`} columns={[t`Name`, t`Staff or freelancer`, t`Employee number or phone`, t`Referral code`, t`Created`]}>
+          {list.data.data.map((referrer) => (
+            <tr key={referrer.id}>
+              <td>{referrer.name}</td>
+              <td>{referrer.kind === 'staff' ? t`Staff` : t`Freelancer`}</td>
+              <td>{referrer.employeeNo ?? referrer.phone ?? '—'}</td>
+              <td>{referrer.referralCode}</td>
+              <td>
+                <DateTime value={referrer.createdAt} dateOnly />
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       ) : null}
     </section>
   );

@@ -4,14 +4,14 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { UserItem } from '../../../domain/api/back-office-users';
 import { localizedPath, paths } from '../../../domain/paths';
-import { ACCOUNT_STATUSES, type AccountStatus } from '../../../domain/statuses';
-import type { UserType } from '../../../domain/permissions';
+import { ACCOUNT_STATUSES } from '../../../domain/statuses';
+import { ChoiceFilter } from '../../components/ui/choice-filter';
+import { DataTable } from '../../components/ui/data-table';
 import { DateTime } from '../../components/ui/date-time';
-import { EmptyState } from '../../components/ui/empty-state';
-import { Pager } from '../../components/ui/pager';
-import { Spinner } from '../../components/ui/spinner';
+import { Field } from '../../components/ui/field';
+import { FilterBar } from '../../components/ui/filter-bar';
+import { ListCard } from '../../components/ui/list-card';
 import { StatusBadge } from '../../components/ui/status-badge';
-import { errorText } from '../../lib/error-message';
 import { localeOfPath } from '../../lib/locale-path';
 import { canDo } from '../../lib/permissions';
 import { profileQuery } from '../../lib/session-queries';
@@ -63,112 +63,81 @@ export function UsersPage() {
       {editing !== null ? (
         <BankUserForm key={editing === 'new' ? 'new' : editing.id} user={editing === 'new' ? null : editing} roleGroups={roleGroups} branches={branches} onDone={() => setEditing(null)} />
       ) : null}
-      <form
-        className="card form"
-        role="search"
-        aria-label={t`Find users`}
-        onSubmit={(event) => {
-          event.preventDefault();
-          setFilters({ ...filters, search: searchText, offset: 0 });
-        }}
+      <FilterBar label={t`Find users`} tone="secondary" onSubmit={() => setFilters({ ...filters, search: searchText, offset: 0 })}>
+        <Field id="users-search" label={t`Search`}>
+          <input id="users-search" type="search" value={searchText} placeholder={t`Name, username, email or phone`} onChange={(event) => setSearchText(event.target.value)} />
+        </Field>
+        <Field id="users-type" label={t`User type`}>
+          <ChoiceFilter
+            id="users-type"
+            value={filters.userType ?? ''}
+            allLabel={t`All users`}
+            options={[
+              { value: 'bank', label: t`Bank staff` },
+              { value: 'entity', label: t`Church and mosque users` },
+            ]}
+            onChange={(userType) => setFilters({ ...filters, userType: userType || null, offset: 0 })}
+          />
+        </Field>
+        <Field id="users-status" label={t`Status`}>
+          <ChoiceFilter
+            id="users-status"
+            value={filters.status ?? ''}
+            allLabel={t`All statuses`}
+            options={ACCOUNT_STATUSES.map((status) => ({ value: status, label: i18n._(accountStatusLabels[status]) }))}
+            onChange={(status) => setFilters({ ...filters, status: status || null, offset: 0 })}
+          />
+        </Field>
+      </FilterBar>
+      <ListCard
+        list={list}
+        offlineText={t`You are offline. Users need a connection.`}
+        emptyTitle={t`No user found`}
+        paging={{ offset: filters.offset, limit: USERS_PAGE_SIZE, onChange: (offset) => setFilters({ ...filters, offset }) }}
       >
-        <div className="form-row">
-          <div className="field">
-            <label htmlFor="users-search">{t`Search`}</label>
-            <input id="users-search" type="search" value={searchText} placeholder={t`Name, username, email or phone`} onChange={(event) => setSearchText(event.target.value)} />
-          </div>
-          <div className="field">
-            <label htmlFor="users-type">{t`User type`}</label>
-            <select id="users-type" value={filters.userType ?? ''} onChange={(event) => setFilters({ ...filters, userType: (event.target.value || null) as UserType | null, offset: 0 })}>
-              <option value="">{t`All users`}</option>
-              <option value="bank">{t`Bank staff`}</option>
-              <option value="entity">{t`Church and mosque users`}</option>
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="users-status">{t`Status`}</label>
-            <select id="users-status" value={filters.status ?? ''} onChange={(event) => setFilters({ ...filters, status: (event.target.value || null) as AccountStatus | null, offset: 0 })}>
-              <option value="">{t`All statuses`}</option>
-              {ACCOUNT_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {i18n._(accountStatusLabels[status])}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
-        <button type="submit" className="btn btn-secondary">
-          <Trans>Search</Trans>
-        </button>
-      </form>
-      <div className="card">
-        {list.isPending ? (
-          <Spinner label={t`Loading…`} />
-        ) : list.isError ? (
-          <EmptyState title={errorText(list.error, t`You are offline. Users need a connection.`)} />
-        ) : list.data.data.length === 0 ? (
-          <EmptyState title={t`No user found`} />
-        ) : (
-          <>
-            <div className="table-wrap">
-              <table className="table">
-                <caption className="visually-hidden">{t`Users`}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t`Name`}</th>
-                    <th scope="col">{t`Email`}</th>
-                    <th scope="col">{t`Phone number`}</th>
-                    <th scope="col">{t`Role group`}</th>
-                    <th scope="col">{t`Branch or institution`}</th>
-                    <th scope="col">{t`Status`}</th>
-                    <th scope="col">{t`2FA`}</th>
-                    <th scope="col">{t`Last login`}</th>
-                    <th scope="col">{t`Actions`}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.data.data.map((user) => (
-                    <tr key={user.id}>
-                      <td>
-                        {user.name}
-                        <div className="muted">{user.username}</div>
-                      </td>
-                      <td>{user.email ?? '—'}</td>
-                      <td>{user.phone ?? '—'}</td>
-                      <td>{user.roleGroup}</td>
-                      <td>{user.userType === 'bank' ? (user.branchName ?? t`Head office`) : (user.institution ?? '—')}</td>
-                      <td>
-                        <StatusBadge tone={accountStatusTones[user.status]} label={i18n._(accountStatusLabels[user.status])} />
-                      </td>
-                      <td>{user.twoFactorEnabled ? t`On` : t`Off`}</td>
-                      <td>
-                        <DateTime value={user.lastLoginAt} />
-                      </td>
-                      <td>
-                        {user.userType === 'entity' ? (
-                          <span className="muted">{t`Changes through registration or amendment`}</span>
-                        ) : user.id === profile?.id ? (
-                          <span className="muted">{t`You`}</span>
-                        ) : (
-                          <UserActions user={user} canUpdate={canUpdate} canDelete={canDelete} onEdit={() => setEditing(user)} />
-                        )}
-                        {user.pendingRequestId !== null ? (
-                          <div>
-                            <Link to={localizedPath(`${paths.requests}/${user.pendingRequestId}`, locale)}>
-                              <Trans>Change waiting for approval</Trans>
-                            </Link>
-                          </div>
-                        ) : null}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pager offset={filters.offset} limit={USERS_PAGE_SIZE} count={list.data.count} onChange={(offset) => setFilters({ ...filters, offset })} />
-          </>
+        {(answer) => (
+          <DataTable
+            caption={t`Users`}
+            columns={[t`Name`, t`Email`, t`Phone number`, t`Role group`, t`Branch or institution`, t`Status`, t`2FA`, t`Last login`, t`Actions`]}
+          >
+            {answer.data.map((user) => (
+              <tr key={user.id}>
+                <td>
+                  {user.name}
+                  <div className="muted">{user.username}</div>
+                </td>
+                <td>{user.email ?? '—'}</td>
+                <td>{user.phone ?? '—'}</td>
+                <td>{user.roleGroup}</td>
+                <td>{user.userType === 'bank' ? (user.branchName ?? t`Head office`) : (user.institution ?? '—')}</td>
+                <td>
+                  <StatusBadge tone={accountStatusTones[user.status]} label={i18n._(accountStatusLabels[user.status])} />
+                </td>
+                <td>{user.twoFactorEnabled ? t`On` : t`Off`}</td>
+                <td>
+                  <DateTime value={user.lastLoginAt} />
+                </td>
+                <td>
+                  {user.userType === 'entity' ? (
+                    <span className="muted">{t`Changes through registration or amendment`}</span>
+                  ) : user.id === profile?.id ? (
+                    <span className="muted">{t`You`}</span>
+                  ) : (
+                    <UserActions user={user} canUpdate={canUpdate} canDelete={canDelete} onEdit={() => setEditing(user)} />
+                  )}
+                  {user.pendingRequestId !== null ? (
+                    <div>
+                      <Link to={localizedPath(`${paths.requests}/${user.pendingRequestId}`, locale)}>
+                        <Trans>Change waiting for approval</Trans>
+                      </Link>
+                    </div>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
-      </div>
+      </ListCard>
     </section>
   );
 }
