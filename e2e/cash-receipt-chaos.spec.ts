@@ -1,8 +1,6 @@
 import { expect, test } from './fixtures';
-import { CashReceiptPage } from './pages/cash-receipt-page';
-import { serverReceipts, someMembers, tokenOf, waitForServiceWorker } from './pages/desk-api';
-import { MembersPage } from './pages/members-page';
-import { SignInPage } from './pages/sign-in-page';
+import { openBatchOffline } from './fixtures/offline-desk';
+import { serverReceipts } from './pages/desk-api';
 
 /** A small seeded generator, so a failing schedule can be replayed from the seed in the test title. */
 function seeded(seed: number): () => number {
@@ -19,19 +17,7 @@ const SEED = Number(process.env.CHAOS_SEED ?? 20_261_122);
 test(`chaos during the flush: answers lost after the server committed, the server ends with exactly what was entered (seed ${SEED})`, async ({ page, context }) => {
   test.setTimeout(150_000);
   const random = seeded(SEED);
-  await new SignInPage(page).signIn('treasurer');
-  await waitForServiceWorker(page);
-  const token = await tokenOf(page);
-  const [member] = await someMembers(page.request, token, 1);
-  const members = new MembersPage(page);
-  await members.open();
-  await members.expectFound(member!.code, `${member!.firstName} ${member!.lastName}`);
-
-  await context.setOffline(true);
-  const desk = new CashReceiptPage(page);
-  await desk.open();
-  await desk.openBatch();
-  const batchId = desk.batchId();
+  const { token, members: [member], desk, batchId } = await openBatchOffline(page, context);
   const amounts = [1200, 2500, 3100, 4700, 5300, 6900];
   const numbers: string[] = [];
   for (const [index, amount] of amounts.entries()) {

@@ -1,26 +1,12 @@
 import { request as playwrightRequest } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { CashReceiptPage } from './pages/cash-receipt-page';
-import { serverReceipts, someMembers, tokenOf, waitForServiceWorker } from './pages/desk-api';
-import { MembersPage } from './pages/members-page';
+import { openBatchOffline } from './fixtures/offline-desk';
+import { serverReceipts, tokenOf } from './pages/desk-api';
 import { DEMO_PASSWORD, SignInPage } from './pages/sign-in-page';
 
 test('the session ends while receipts wait offline: nothing is lost, they sync after signing in again', async ({ page, context, baseURL }) => {
   test.setTimeout(120_000);
-  const signIn = new SignInPage(page);
-  await signIn.signIn('treasurer');
-  await waitForServiceWorker(page);
-  const token = await tokenOf(page);
-  const [member] = await someMembers(page.request, token, 1);
-  const members = new MembersPage(page);
-  await members.open();
-  await members.expectFound(member!.code, `${member!.firstName} ${member!.lastName}`);
-
-  await context.setOffline(true);
-  const desk = new CashReceiptPage(page);
-  await desk.open();
-  await desk.openBatch();
-  const batchId = desk.batchId();
+  const { token, members: [member], desk, batchId } = await openBatchOffline(page, context);
   const numbers = [
     await desk.record({ member: { search: member!.code, name: new RegExp(member!.firstName) }, lines: [{ amount: '8000' }] }),
     await desk.record({ walkIn: { name: 'Mgeni Saidi', phone: '0713 222 333' }, lines: [{ amount: '1500' }] }),
@@ -38,7 +24,7 @@ test('the session ends while receipts wait offline: nothing is lost, they sync a
   for (const number of numbers) await expect(desk.envelopeRow(number)).toContainText('Pending on this device');
   await notice.getByRole('button', { name: 'Sign in again' }).click();
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
-  await signIn.submit('treasurer', DEMO_PASSWORD);
+  await new SignInPage(page).submit('treasurer', DEMO_PASSWORD);
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
 
   await page.goto(batchUrl);

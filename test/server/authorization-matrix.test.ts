@@ -130,7 +130,8 @@ const MATRIX: Record<string, Row> = {
   'GET /api/back-office/dashboard': { expect: s(401, 200, 200, 403, 403, 403, 403) },
   // Payments (issue 4). POST /payments is public (the giving page); a signed-in caller is a desk push and
   // needs push:create and the church in scope: the admin has push:view only, the union no push, the mosque
-  // user is outside Mwenge Church's tree. Actions on one payment use an id that does not exist (404).
+  // user is outside Mwenge Church's tree. Actions on one payment use an id that does not exist (404);
+  // cancel needs push:update, so the admin (push:view) is refused by the route, before any lookup.
   'POST /api/payments': { expect: s(201, 403, 201, 403, 201, 403, 403) },
   'GET /api/payments/:id': { url: NO_PAYMENT, expect: everyone(404) },
   'GET /api/payments/pending': { expect: s(401, 200, 200, 403, 200, 200, 403) },

@@ -162,6 +162,24 @@ describe('payments: staff', () => {
     await expectMoneyInvariants(t, waitingId);
   });
 
+  it('cancel needs push:update at the route: a viewer (bank admin, push:view) is refused before the body is read', async () => {
+    const waiting = await give(t, mobileGift(w, phoneEnding(5)), { headers: headers.church });
+    const { id } = waiting.json() as { id: string };
+    // An over-long reason would be a 400 past the route rule; the viewer never gets that far.
+    const tooLong = await t.app.inject({ method: 'POST', url: `/api/payments/${id}/cancel`, headers: headers.admin, payload: { reason: 'x'.repeat(201) } });
+    expect(tooLong.json()).toMatchObject({ statusCode: 403, code: 'forbidden' });
+    const valid = await t.app.inject({ method: 'POST', url: `/api/payments/${id}/cancel`, headers: headers.admin, payload: { reason: 'Wrong amount' } });
+    expect(valid.statusCode).toBe(403);
+    expect((await paymentStatus(t, id)).status).toBe('pending');
+    const denials = await t.database.raw.query(`select details from activity_log where user_id = $1 and action = 'access.denied' and details like '%/cancel'`, [w.users.admin.id]);
+    expect(denials.rows).toEqual([{ details: 'forbidden POST /api/payments/:id/cancel' }, { details: 'forbidden POST /api/payments/:id/cancel' }]);
+    const events = await t.database.raw.query(`select outcome from payment_events where transaction_id = $1 and source = 'cancel'`, [id]);
+    expect(events.rows).toEqual([]);
+    const canceled = await t.app.inject({ method: 'POST', url: `/api/payments/${id}/cancel`, headers: headers.church, payload: {} });
+    expect(canceled.json()).toMatchObject({ status: 'canceled', reasonCode: 'canceled_by_staff' });
+    await expectMoneyInvariants(t, id);
+  });
+
   it('bank transfer: bank staff confirm the transfer with the amount received; a wrong amount is refused', async () => {
     const res = await give(t, { ...mobileGift(w, phoneEnding(5)), method: 'bank' });
     const { id } = res.json() as { id: string };

@@ -4,7 +4,9 @@ import { REQUEST_TYPES } from '../../domain/statuses';
 import { type Database, openDatabase } from '../../server/db/client';
 import { DEMO_TOTP_SECRET, demoUsers } from '../../server/db/seed/demo-users';
 import { ensureSeeded, type SeedOutcome } from '../../server/db/seed/ensure-seeded';
+import { findUserById, toAuthUser } from '../../server/services/auth/load-user';
 import { verifyPassword } from '../../server/services/auth/passwords';
+import { listBatches } from '../../server/services/desk/batch-list';
 
 // Always in-memory PGlite (even when TEST_DATABASE_URL is set): the seed runs into a fresh,
 // empty database twice, and a shared PostgreSQL database would not be empty.
@@ -17,7 +19,8 @@ async function checksum(database: Database): Promise<string> {
     select md5(
       (select string_agg(concat_ws('|', id, code, path, title, branch_id, referral_code), ',' order by id) from institutions) ||
       (select string_agg(concat_ws('|', id, institution_id, code, phone, first_name, last_name, zone_id), ',' order by id) from members) ||
-      (select string_agg(concat_ws('|', id, reference_no, amount, status, method, operator, received_at), ',' order by reference_no) from transactions) ||
+      (select string_agg(concat_ws('|', id, reference_no, amount, status, method, operator, received_at, batch_id, receipt_no, request_hash), ',' order by reference_no) from transactions) ||
+      (select string_agg(concat_ws('|', id, institution_id, name, service_date, status, closed_at), ',' order by id) from receipt_batches) ||
       (select string_agg(concat_ws('|', id, entry_id, account, institution_id, debit, credit), ',' order by id) from ledger_lines) ||
       (select string_agg(concat_ws('|', id, church_bp, field_bp, union_bp, title), ',' order by id) from offering_types)
     ) as digest`);
@@ -163,6 +166,80 @@ describe('demo seed', () => {
       `select a.type from approval_requests a join users u on u.id = a.maker_id where a.status = 'requested' and u.username = 'branch'`,
     );
     expect(rows.map((row) => row.type).sort()).toEqual([...REQUEST_TYPES].sort());
+  });
+
+  it('gives the treasurer’s church last Sunday’s batch, counted and closed, and an open one with a few envelopes', async () => {
+    // NOW is Sunday 1 March: the last Sunday before it is 22 February, and Saturday is "yesterday".
+    const { rows } = await database.raw.query(`
+      select b.name, to_char(b.service_date, 'YYYY-MM-DD') as day, b.status, b.closed_at is not null as closed, u.username as by,
+             count(t.id)::int as receipts, count(t.member_id)::int as members,
+             count(*) filter (where t.member_id is null and t.payer_name is not null and t.payer_phone is not null)::int as walk_ins,
+             count(distinct t.member_id)::int as distinct_members
+        from receipt_batches b join institutions i on i.id = b.institution_id join users u on u.id = b.created_by
+        left join transactions t on t.batch_id = b.id
+       where i.code = 'MWG' group by b.id, u.username order by b.service_date`);
+    expect(rows).toEqual([
+      { name: 'Ibada ya Jumapili 2026-02-22', day: '2026-02-22', status: 'closed', closed: true, by: 'treasurer', receipts: 14, members: 12, walk_ins: 2, distinct_members: 12 },
+      { name: 'Ibada 2026-02-28', day: '2026-02-28', status: 'open', closed: false, by: 'treasurer', receipts: 4, members: 3, walk_ins: 1, distinct_members: 3 },
+    ]);
+    const batchCount = await one<{ n: number }>(database, `select count(*)::int as n from receipt_batches`);
+    expect(batchCount.n).toBe(2);
+  });
+
+  it('posts the batch receipts as the sync does: cash from the treasurer’s members, tithe and offering lines, a device number each', async () => {
+    const wrong = await one<{ n: number }>(
+      database,
+      `select count(*)::int as n from transactions t
+        join receipt_batches b on b.id = t.batch_id
+        left join members m on m.id = t.member_id
+        left join users u on u.id = t.created_by
+       where t.method <> 'cash' or t.status <> 'completed' or t.fee <> 0 or t.currency <> b.currency
+          or t.institution_id <> b.institution_id or t.client_id is null or t.request_hash !~ '^[0-9a-f]{64}$'
+          or t.receipt_no !~ '^MWG-[0-9A-HJKMNP-TV-Z]{5}-[0-9]{6}$' or t.reference_no !~ '^CR[0-9]{6}[0-9A-F]{12}$'
+          or (t.member_id is not null and (m.institution_id <> t.institution_id or t.payer_name <> m.first_name || ' ' || m.last_name))
+          or u.username <> 'treasurer' or t.received_at > t.completed_at`,
+    );
+    expect(wrong.n).toBe(0);
+    const { rows } = await database.raw.query(
+      `select distinct o.title from transactions t join transaction_lines l on l.transaction_id = t.id join offering_types o on o.id = l.offering_type_id
+        where t.batch_id is not null order by 1`,
+    );
+    expect(rows.map((row) => row.title)).toEqual(['Sadaka (Offering)', 'Zaka (Tithe)']);
+    const numbers = await one<{ n: number; distinct: number }>(database, `select count(receipt_no)::int as n, count(distinct receipt_no)::int as distinct from transactions where batch_id is not null`);
+    expect(numbers).toEqual({ n: 18, distinct: 18 });
+  });
+
+  it('reports each closed batch with the count and total of its receipts, and every one of their ledger entries balances', async () => {
+    const treasurer = await one<{ id: number }>(database, `select id from users where username = 'treasurer'`);
+    const user = await toAuthUser(database.db, (await findUserById(database.db, treasurer.id))!);
+    const { data } = await listBatches(database.db, user!, { limit: 50 });
+    expect(data).toHaveLength(2);
+    for (const batch of data) {
+      const sums = await database.raw.query(
+        `select count(distinct t.id)::int as receipts, sum(l.amount)::bigint::text as lines
+           from transactions t join transaction_lines l on l.transaction_id = t.id where t.batch_id = $1`,
+        [batch.id],
+      );
+      expect({ receipts: batch.receiptCount, total: batch.total }).toEqual({ receipts: sums.rows[0]!.receipts, total: Number(sums.rows[0]!.lines) });
+      expect(batch.total).toBeGreaterThan(0);
+    }
+    const closed = data.filter((batch) => batch.status === 'closed');
+    expect(closed.map((batch) => batch.receiptCount)).toEqual([14]);
+
+    // Per entry: clearing debited with the amount at the church, each line credited in full to its shares.
+    const unbalanced = await one<{ n: number }>(
+      database,
+      `select count(*)::int as n from transactions t join ledger_entries e on e.transaction_id = t.id
+        where t.batch_id is not null and (
+          (select sum(debit) from ledger_lines where entry_id = e.id) <> (select sum(credit) from ledger_lines where entry_id = e.id)
+          or (select sum(debit) from ledger_lines where entry_id = e.id and account = 'clearing' and institution_id = t.institution_id) <> t.amount
+          or exists (
+            select 1 from transaction_lines l where l.transaction_id = t.id and l.amount <>
+              (select coalesce(sum(credit), 0) from ledger_lines where entry_id = e.id and offering_type_id = l.offering_type_id and account like 'share:%')))`,
+    );
+    expect(unbalanced.n).toBe(0);
+    const entries = await one<{ n: number }>(database, `select count(*)::int as n from ledger_entries e join transactions t on t.id = e.transaction_id where t.batch_id is not null`);
+    expect(entries.n).toBe(18);
   });
 
   it('moves the id sequences past the seeded rows', async () => {

@@ -3,6 +3,7 @@ import * as s from '../schema/index';
 import type { Db } from '../client';
 import { insertChunked, resetSequences } from './insert';
 import { planApprovals } from './plan-approvals';
+import { planDeskBatches } from './plan-desk-batches';
 import { planGiving } from './plan-giving';
 import { planMembers } from './plan-members';
 import { planMessaging } from './plan-messaging';
@@ -39,6 +40,15 @@ export async function seedDemo(db: Db, options: { demoPassword: string; now: Dat
   const giving = planGiving(random, now, members.info, (id) => cashiers[id] ?? null);
   const unionIds = structure.institutions.filter((row) => row.parentId === null).map((row) => row.id!);
   const messaging = planMessaging(random, now, structure.congregations, unionIds, members.info);
+  // Planned last so it draws from the PRNG after everything else: the rows before it do not move.
+  const mwenge = structure.congregations.find((congregation) => congregation.code === 'MWG')!;
+  const desk = planDeskBatches(random, now, {
+    congregation: mwenge,
+    institution: { id: mwenge.id, path: structure.institutions.find((row) => row.id === mwenge.id)!.path! },
+    members: members.info.filter((member) => member.congregation.id === mwenge.id),
+    treasurerId: users.userIdByName.treasurer!,
+    idsAfter: { lines: giving.lines.length, ledgerEntries: giving.ledgerEntries.length, ledgerLines: giving.ledgerLines.length },
+  });
 
   // Parents before children; the order follows the foreign keys.
   const writes = [
@@ -60,10 +70,11 @@ export async function seedDemo(db: Db, options: { demoPassword: string; now: Dat
     [s.registrations, approvals.registrations],
     [s.approvalRequests, approvals.requests],
     [s.members, members.rows],
-    [s.transactions, giving.transactions],
-    [s.transactionLines, giving.lines],
-    [s.ledgerEntries, giving.ledgerEntries],
-    [s.ledgerLines, giving.ledgerLines],
+    [s.receiptBatches, desk.batches],
+    [s.transactions, [...giving.transactions, ...desk.transactions]],
+    [s.transactionLines, [...giving.lines, ...desk.lines]],
+    [s.ledgerEntries, [...giving.ledgerEntries, ...desk.ledgerEntries]],
+    [s.ledgerLines, [...giving.ledgerLines, ...desk.ledgerLines]],
     [s.pledges, giving.pledges],
     [s.smsMessages, messaging.sms],
     [s.smsTopups, messaging.topups],
@@ -75,8 +86,10 @@ export async function seedDemo(db: Db, options: { demoPassword: string; now: Dat
   }
   await resetSequences(
     db,
-    // core_bank_accounts is keyed by account number: no serial to move.
-    writes.map(([table]) => table).filter((table) => table !== s.roleGroupFeatures && table !== s.transactions && table !== s.coreBankAccounts),
+    // core_bank_accounts is keyed by account number, transactions and receipt_batches by uuid: no serial to move.
+    writes
+      .map(([table]) => table)
+      .filter((table) => table !== s.roleGroupFeatures && table !== s.transactions && table !== s.receiptBatches && table !== s.coreBankAccounts),
   );
   return counts;
 }

@@ -17,6 +17,19 @@ export type NodeSeed = {
 
 export type TreeSeed = { religion: ReligionCode; root: NodeSeed };
 
+/** An institution above the congregations (union, field/region, district) and what it holds. */
+const unit = (
+  title: string,
+  abbreviation: string,
+  code: string,
+  branch: BranchCode,
+  region: string,
+  district: string,
+  street: string,
+  children: NodeSeed[],
+): NodeSeed => ({ title, abbreviation, code, branch, region, district, street, children });
+
+/** A congregation: a leaf whose abbreviation is its code. */
 const church = (title: string, code: string, branch: BranchCode, region: string, district: string, street: string): NodeSeed => ({
   title,
   abbreviation: code,
@@ -27,187 +40,55 @@ const church = (title: string, code: string, branch: BranchCode, region: string,
   street,
 });
 
+// One line per institution, indented as the tree: title, abbreviation, code, bank branch, region, district, street.
 export const christianTree: TreeSeed = {
   religion: 'christian',
-  root: {
-    title: 'East Coast Tanzania Union',
-    abbreviation: 'ECTU',
-    code: 'ECTU',
-    branch: 'DSM',
-    region: 'Dar es Salaam',
-    district: 'Ilala',
-    street: 'Mtaa wa Samora',
-    children: [
-      {
-        title: 'Coastal Field',
-        abbreviation: 'CF',
-        code: 'ECTU-CF',
-        branch: 'DSM',
-        region: 'Dar es Salaam',
-        district: 'Kinondoni',
-        street: 'Barabara ya Morogoro',
-        children: [
-          {
-            title: 'Kinondoni District',
-            abbreviation: 'KND',
-            code: 'CF-KND',
-            branch: 'DSM',
-            region: 'Dar es Salaam',
-            district: 'Kinondoni',
-            street: 'Barabara ya Kawawa',
-            children: [
-              church('Mwenge Church', 'MWG', 'DSM', 'Dar es Salaam', 'Kinondoni', 'Mtaa wa Mwenge'),
-              church('Sinza Church', 'SNZ', 'DSM', 'Dar es Salaam', 'Ubungo', 'Sinza Mori'),
-            ],
-          },
-          {
-            title: 'Temeke District',
-            abbreviation: 'TMK',
-            code: 'CF-TMK',
-            branch: 'DSM',
-            region: 'Dar es Salaam',
-            district: 'Temeke',
-            street: 'Barabara ya Kilwa',
-            children: [
-              church('Mbagala Church', 'MBG', 'DSM', 'Dar es Salaam', 'Temeke', 'Mbagala Rangi Tatu'),
-              church('Kurasini Church', 'KRS', 'DSM', 'Dar es Salaam', 'Temeke', 'Mtaa wa Kurasini'),
-            ],
-          },
-        ],
-      },
-      {
-        title: 'Northern Highlands Field',
-        abbreviation: 'NHF',
-        code: 'ECTU-NHF',
-        branch: 'ARU',
-        region: 'Arusha',
-        district: 'Arusha Mjini',
-        street: 'Barabara ya Sokoine',
-        children: [
-          {
-            title: 'Arusha Town District',
-            abbreviation: 'ART',
-            code: 'NHF-ART',
-            branch: 'ARU',
-            region: 'Arusha',
-            district: 'Arusha Mjini',
-            street: 'Mtaa wa Kaloleni',
-            children: [
-              church('Sakina Church', 'SKN', 'ARU', 'Arusha', 'Arusha Mjini', 'Sakina Kwa Idd'),
-              church('Njiro Church', 'NJR', 'ARU', 'Arusha', 'Arusha Mjini', 'Njiro Block D'),
-            ],
-          },
-          {
-            title: 'Moshi District',
-            abbreviation: 'MSH',
-            code: 'NHF-MSH',
-            branch: 'ARU',
-            region: 'Kilimanjaro',
-            district: 'Moshi Mjini',
-            street: 'Barabara ya Boma',
-            children: [
-              church('Majengo Church', 'MJG', 'ARU', 'Kilimanjaro', 'Moshi Mjini', 'Mtaa wa Majengo'),
-              church('Kiboriloni Church', 'KBR', 'ARU', 'Kilimanjaro', 'Moshi Mjini', 'Kiboriloni Sokoni'),
-            ],
-          },
-        ],
-      },
-    ],
-  },
+  root: unit('East Coast Tanzania Union', 'ECTU', 'ECTU', 'DSM', 'Dar es Salaam', 'Ilala', 'Mtaa wa Samora', [
+    unit('Coastal Field', 'CF', 'ECTU-CF', 'DSM', 'Dar es Salaam', 'Kinondoni', 'Barabara ya Morogoro', [
+      unit('Kinondoni District', 'KND', 'CF-KND', 'DSM', 'Dar es Salaam', 'Kinondoni', 'Barabara ya Kawawa', [
+        church('Mwenge Church', 'MWG', 'DSM', 'Dar es Salaam', 'Kinondoni', 'Mtaa wa Mwenge'),
+        church('Sinza Church', 'SNZ', 'DSM', 'Dar es Salaam', 'Ubungo', 'Sinza Mori'),
+      ]),
+      unit('Temeke District', 'TMK', 'CF-TMK', 'DSM', 'Dar es Salaam', 'Temeke', 'Barabara ya Kilwa', [
+        church('Mbagala Church', 'MBG', 'DSM', 'Dar es Salaam', 'Temeke', 'Mbagala Rangi Tatu'),
+        church('Kurasini Church', 'KRS', 'DSM', 'Dar es Salaam', 'Temeke', 'Mtaa wa Kurasini'),
+      ]),
+    ]),
+    unit('Northern Highlands Field', 'NHF', 'ECTU-NHF', 'ARU', 'Arusha', 'Arusha Mjini', 'Barabara ya Sokoine', [
+      unit('Arusha Town District', 'ART', 'NHF-ART', 'ARU', 'Arusha', 'Arusha Mjini', 'Mtaa wa Kaloleni', [
+        church('Sakina Church', 'SKN', 'ARU', 'Arusha', 'Arusha Mjini', 'Sakina Kwa Idd'),
+        church('Njiro Church', 'NJR', 'ARU', 'Arusha', 'Arusha Mjini', 'Njiro Block D'),
+      ]),
+      unit('Moshi District', 'MSH', 'NHF-MSH', 'ARU', 'Kilimanjaro', 'Moshi Mjini', 'Barabara ya Boma', [
+        church('Majengo Church', 'MJG', 'ARU', 'Kilimanjaro', 'Moshi Mjini', 'Mtaa wa Majengo'),
+        church('Kiboriloni Church', 'KBR', 'ARU', 'Kilimanjaro', 'Moshi Mjini', 'Kiboriloni Sokoni'),
+      ]),
+    ]),
+  ]),
 };
 
 export const muslimTree: TreeSeed = {
   religion: 'muslim',
-  root: {
-    title: 'Mosques Council of Tanzania',
-    abbreviation: 'MCT',
-    code: 'MCT',
-    branch: 'DOD',
-    region: 'Dodoma',
-    district: 'Dodoma Mjini',
-    street: 'Barabara ya Jamatini',
-    children: [
-      {
-        title: 'Zanzibar Region',
-        abbreviation: 'ZNZ',
-        code: 'MCT-ZNZ',
-        branch: 'ZNZ',
-        region: 'Mjini Magharibi',
-        district: 'Mjini',
-        street: 'Darajani',
-        children: [
-          {
-            title: 'Mjini Magharibi District',
-            abbreviation: 'MMG',
-            code: 'ZNZ-MMG',
-            branch: 'ZNZ',
-            region: 'Mjini Magharibi',
-            district: 'Mjini',
-            street: 'Mlandege',
-            children: [
-              church('Masjid Mwembetanga', 'MWT', 'ZNZ', 'Mjini Magharibi', 'Mjini', 'Mwembetanga'),
-              church('Masjid Malindi', 'MLN', 'ZNZ', 'Mjini Magharibi', 'Mjini', 'Malindi'),
-            ],
-          },
-        ],
-      },
-      {
-        title: 'Lake Region',
-        abbreviation: 'LKR',
-        code: 'MCT-LKR',
-        branch: 'MWZ',
-        region: 'Mwanza',
-        district: 'Nyamagana',
-        street: 'Barabara ya Kenyatta',
-        children: [
-          {
-            title: 'Nyamagana District',
-            abbreviation: 'NYM',
-            code: 'LKR-NYM',
-            branch: 'MWZ',
-            region: 'Mwanza',
-            district: 'Nyamagana',
-            street: 'Mtaa wa Uhuru',
-            children: [
-              church('Masjid Mabatini', 'MBT', 'MWZ', 'Mwanza', 'Nyamagana', 'Mabatini'),
-              church('Masjid Igogo', 'IGG', 'MWZ', 'Mwanza', 'Nyamagana', 'Igogo'),
-            ],
-          },
-        ],
-      },
-      {
-        title: 'Central and Southern Region',
-        abbreviation: 'CSR',
-        code: 'MCT-CSR',
-        branch: 'MBY',
-        region: 'Mbeya',
-        district: 'Mbeya Mjini',
-        street: 'Mtaa wa Soko Matola',
-        children: [
-          {
-            title: 'Mbeya Urban District',
-            abbreviation: 'MBU',
-            code: 'CSR-MBU',
-            branch: 'MBY',
-            region: 'Mbeya',
-            district: 'Mbeya Mjini',
-            street: 'Mwanjelwa',
-            children: [church('Masjid Uyole', 'UYL', 'MBY', 'Mbeya', 'Mbeya Mjini', 'Uyole')],
-          },
-          {
-            title: 'Dodoma Urban District',
-            abbreviation: 'DDU',
-            code: 'CSR-DDU',
-            branch: 'DOD',
-            region: 'Dodoma',
-            district: 'Dodoma Mjini',
-            street: 'Chang\u2019ombe',
-            children: [church('Masjid Chamwino', 'CHW', 'DOD', 'Dodoma', 'Chamwino', 'Chamwino Ikulu')],
-          },
-        ],
-      },
-    ],
-  },
+  root: unit('Mosques Council of Tanzania', 'MCT', 'MCT', 'DOD', 'Dodoma', 'Dodoma Mjini', 'Barabara ya Jamatini', [
+    unit('Zanzibar Region', 'ZNZ', 'MCT-ZNZ', 'ZNZ', 'Mjini Magharibi', 'Mjini', 'Darajani', [
+      unit('Mjini Magharibi District', 'MMG', 'ZNZ-MMG', 'ZNZ', 'Mjini Magharibi', 'Mjini', 'Mlandege', [
+        church('Masjid Mwembetanga', 'MWT', 'ZNZ', 'Mjini Magharibi', 'Mjini', 'Mwembetanga'),
+        church('Masjid Malindi', 'MLN', 'ZNZ', 'Mjini Magharibi', 'Mjini', 'Malindi'),
+      ]),
+    ]),
+    unit('Lake Region', 'LKR', 'MCT-LKR', 'MWZ', 'Mwanza', 'Nyamagana', 'Barabara ya Kenyatta', [
+      unit('Nyamagana District', 'NYM', 'LKR-NYM', 'MWZ', 'Mwanza', 'Nyamagana', 'Mtaa wa Uhuru', [
+        church('Masjid Mabatini', 'MBT', 'MWZ', 'Mwanza', 'Nyamagana', 'Mabatini'),
+        church('Masjid Igogo', 'IGG', 'MWZ', 'Mwanza', 'Nyamagana', 'Igogo'),
+      ]),
+    ]),
+    unit('Central and Southern Region', 'CSR', 'MCT-CSR', 'MBY', 'Mbeya', 'Mbeya Mjini', 'Mtaa wa Soko Matola', [
+      unit('Mbeya Urban District', 'MBU', 'CSR-MBU', 'MBY', 'Mbeya', 'Mbeya Mjini', 'Mwanjelwa', [church('Masjid Uyole', 'UYL', 'MBY', 'Mbeya', 'Mbeya Mjini', 'Uyole')]),
+      unit('Dodoma Urban District', 'DDU', 'CSR-DDU', 'DOD', 'Dodoma', 'Dodoma Mjini', 'Chang\u2019ombe', [
+        church('Masjid Chamwino', 'CHW', 'DOD', 'Dodoma', 'Chamwino', 'Chamwino Ikulu'),
+      ]),
+    ]),
+  ]),
 };
 
 /** Offering types per congregation; divisions in basis points (church, field, union) summing to 10000. */

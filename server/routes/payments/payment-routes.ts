@@ -114,11 +114,11 @@ export async function paymentRoutes(fastify: FastifyInstance) {
     async (request) => ctx.payments.check(request.params.id, authOf(request).user, request.t),
   );
 
-  // Declared as push:view so bad input is always a 400 first; the service then demands push:update.
+  // Cancelling changes a payment, so push:update; a viewer is refused before the body is read.
   app.post(
     '/payments/:id/cancel',
     {
-      config: { access: { feature: 'push', action: 'view' } },
+      config: { access: { feature: 'push', action: 'update' } },
       schema: { tags: ['payments'], params: PaymentIdParam, body: CancelPaymentInput, response: { 200: PaymentStatusView } },
     },
     async (request) => {
