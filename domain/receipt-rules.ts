@@ -1,4 +1,5 @@
 import type { BatchInput, CashReceiptInput, MemberInput } from './api/receipts';
+import { EMAIL_PATTERN } from './email-format';
 import { MAX_TEXT_CHARS } from './limits';
 
 /**
@@ -48,7 +49,7 @@ const DATE_SOURCE =
   '(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))';
 export const DATE_PATTERN = new RegExp(`^${DATE_SOURCE}$`);
 export const DATETIME_OFFSET_PATTERN = new RegExp(`^${DATE_SOURCE}T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z|([+-](?:[01]\\d|2[0-3]):[0-5]\\d)))$`);
-export const EMAIL_PATTERN = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+export { EMAIL_PATTERN };
 
 /** Message ids (domain/messages.ts) of the contract's own messages; anything else is `validation.invalid`. */
 const INVALID = 'validation.invalid';

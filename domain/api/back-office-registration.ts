@@ -1,6 +1,20 @@
 import { z } from 'zod';
+import { MAX_EMAIL_ADDRESS } from '../limits';
 import { isE164 } from '../phone';
 import { REGISTRATION_STATUSES } from '../statuses';
+import {
+  ABBREVIATION_PATTERN,
+  ACCESS_CODE_PATTERN,
+  ACCOUNT_NUMBER_PATTERN,
+  INSTITUTION_CODE_LENGTH,
+  MAX_PLACE,
+  MAX_REFERRAL_CODE,
+  MAX_SIGNATORIES,
+  MAX_TITLE,
+  REGISTRATION_CHANNELS,
+  REGISTRATION_STEPS,
+  UPLOAD_PURPOSES,
+} from '../registration-rules';
 import { UploadInfo } from './back-office';
 
 /**
@@ -36,36 +50,40 @@ import { UploadInfo } from './back-office';
  *   details", an `application` request of kind `amendment`), for bank staff or the institution's own users.
  * - `POST /bank-accounts` NewAccountInput → 201 SubmittedRequest ("request new account").
  */
-export const REGISTRATION_TOKEN_HEADER = 'x-registration-token';
-export const REGISTRATION_CHANNELS = ['online', 'branch'] as const;
-export const UPLOAD_PURPOSES = ['document', 'logo'] as const;
-export const MAX_SIGNATORIES = 5;
-/** The steps of the form, in order; `missingSteps` in the view names those still empty. */
-export const REGISTRATION_STEPS = ['institution', 'bankAccount', 'signatories', 'defaultUser', 'extras'] as const;
-export type RegistrationStep = (typeof REGISTRATION_STEPS)[number];
+// The constants live zod-free in domain/registration-rules.ts (the registration pages use them
+// without zod); re-exported here for the server and everything else that reads the contract.
+export {
+  INSTITUTION_ACCESS_HEADER,
+  MAX_SIGNATORIES,
+  REGISTRATION_CHANNELS,
+  REGISTRATION_STEPS,
+  REGISTRATION_TOKEN_HEADER,
+  UPLOAD_PURPOSES,
+  type RegistrationStep,
+} from '../registration-rules';
 
 const Phone = z.string().trim().refine(isE164, { message: 'validation.invalidPhone' });
-const Email = z.string().trim().toLowerCase().max(254).pipe(z.email({ message: 'validation.invalidEmail' }));
+const Email = z.string().trim().toLowerCase().max(MAX_EMAIL_ADDRESS).pipe(z.email({ message: 'validation.invalidEmail' }));
 const Text = (max: number) => z.string().trim().min(1).max(max);
 
 export const StartRegistrationInput = z.object({ applicantPhone: Phone, applicantEmail: Email });
 export type StartRegistrationInput = z.infer<typeof StartRegistrationInput>;
 
 export const InstitutionStep = z.object({
-  title: Text(120),
-  abbreviation: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{2,10}$/),
+  title: Text(MAX_TITLE),
+  abbreviation: z.string().trim().toUpperCase().regex(ABBREVIATION_PATTERN),
   religionId: z.number().int().positive(),
   levelId: z.number().int().positive(),
   /** The institution one level up (null only for a top-level one, e.g. a union). */
   parentId: z.number().int().positive().nullable(),
-  region: Text(80),
-  district: Text(80),
-  street: Text(120),
+  region: Text(MAX_PLACE),
+  district: Text(MAX_PLACE),
+  street: Text(MAX_TITLE),
   logoUploadId: z.number().int().positive().nullable().default(null),
 });
 export type InstitutionStep = z.infer<typeof InstitutionStep>;
 
-export const BankAccountStep = z.object({ accountNumber: z.string().trim().regex(/^\d{8,20}$/, { message: 'validation.digits' }) });
+export const BankAccountStep = z.object({ accountNumber: z.string().trim().regex(ACCOUNT_NUMBER_PATTERN, { message: 'validation.digits' }) });
 export type BankAccountStep = z.infer<typeof BankAccountStep>;
 /** What the bank lookup found, kept in the draft. */
 export const FoundAccount = z.object({
@@ -78,7 +96,7 @@ export const FoundAccount = z.object({
 export type FoundAccount = z.infer<typeof FoundAccount>;
 
 export const Signatory = z.object({
-  name: Text(120),
+  name: Text(MAX_TITLE),
   phone: Phone,
   email: Email.nullable().default(null),
   /** An upload of this registration with purpose 'document' (the signed form). */
@@ -89,11 +107,11 @@ export const SignatoriesStep = z.object({
 });
 export type SignatoriesStep = z.infer<typeof SignatoriesStep>;
 
-export const DefaultUserStep = z.object({ name: Text(120), phone: Phone, email: Email });
+export const DefaultUserStep = z.object({ name: Text(MAX_TITLE), phone: Phone, email: Email });
 export type DefaultUserStep = z.infer<typeof DefaultUserStep>;
 
 export const ExtrasStep = z.object({
-  referralCode: z.string().trim().toUpperCase().max(20).nullable().default(null),
+  referralCode: z.string().trim().toUpperCase().max(MAX_REFERRAL_CODE).nullable().default(null),
   registrationChannel: z.enum(REGISTRATION_CHANNELS).default('online'),
 });
 export type ExtrasStep = z.infer<typeof ExtrasStep>;
@@ -168,10 +186,10 @@ export type RegistrationList = z.infer<typeof RegistrationList>;
 
 export const AmendmentInput = z
   .object({
-    title: Text(120).optional(),
-    region: Text(80).optional(),
-    district: Text(80).optional(),
-    street: Text(120).optional(),
+    title: Text(MAX_TITLE).optional(),
+    region: Text(MAX_PLACE).optional(),
+    district: Text(MAX_PLACE).optional(),
+    street: Text(MAX_TITLE).optional(),
     defaultUser: DefaultUserStep.optional(),
   })
   .refine((value) => Object.values(value).some((v) => v !== undefined), { message: 'backoffice.nothingChanged' });
@@ -179,7 +197,7 @@ export type AmendmentInput = z.infer<typeof AmendmentInput>;
 
 export const NewAccountInput = z.object({
   institutionId: z.number().int().positive(),
-  accountNumber: z.string().trim().regex(/^\d{8,20}$/, { message: 'validation.digits' }),
+  accountNumber: z.string().trim().regex(ACCOUNT_NUMBER_PATTERN, { message: 'validation.digits' }),
 });
 export type NewAccountInput = z.infer<typeof NewAccountInput>;
 
@@ -195,10 +213,9 @@ export type NewAccountInput = z.infer<typeof NewAccountInput>;
  * - `POST /institution-access/amendments` AmendmentInput → 201 SubmittedRequest
  * The requests are made in the name of the institution's default user; bank staff approve them.
  */
-export const INSTITUTION_ACCESS_HEADER = 'x-institution-access';
-export const InstitutionAccessCodeInput = z.object({ institutionCode: z.string().trim().toUpperCase().min(2).max(20), phone: Phone });
+export const InstitutionAccessCodeInput = z.object({ institutionCode: z.string().trim().toUpperCase().min(INSTITUTION_CODE_LENGTH.min).max(INSTITUTION_CODE_LENGTH.max), phone: Phone });
 export type InstitutionAccessCodeInput = z.infer<typeof InstitutionAccessCodeInput>;
-export const InstitutionAccessVerifyInput = InstitutionAccessCodeInput.extend({ code: z.string().regex(/^\d{6}$/) });
+export const InstitutionAccessVerifyInput = InstitutionAccessCodeInput.extend({ code: z.string().regex(ACCESS_CODE_PATTERN) });
 export type InstitutionAccessVerifyInput = z.infer<typeof InstitutionAccessVerifyInput>;
 export const InstitutionAccess = z.object({
   accessToken: z.string(),

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { MAX_EMAIL_ADDRESS } from '../limits';
 import { isE164 } from '../phone';
 import { USER_TYPES } from '../permissions';
 import { ACCOUNT_STATUSES } from '../statuses';
+import { MAX_USER_NAME, USERNAME_PATTERN } from '../user-rules';
 
 /**
  * Bank back office, part 3: users (/users). Creating or editing a bank user never changes a user
@@ -19,8 +21,8 @@ import { ACCOUNT_STATUSES } from '../statuses';
  * - `POST /users/{id}/delete` DeleteUserInput (`otp` or the actor's `password`) → MessageBody.
  */
 const Phone = z.string().trim().refine(isE164, { message: 'validation.invalidPhone' });
-const Email = z.string().trim().toLowerCase().max(254).pipe(z.email({ message: 'validation.invalidEmail' }));
-const Name = z.string().trim().min(1).max(120);
+const Email = z.string().trim().toLowerCase().max(MAX_EMAIL_ADDRESS).pipe(z.email({ message: 'validation.invalidEmail' }));
+const Name = z.string().trim().min(1).max(MAX_USER_NAME);
 
 export const UserListQuery = z.object({
   search: z.string().trim().max(100).optional(),
@@ -58,7 +60,7 @@ export type UserList = z.infer<typeof UserList>;
 export const NewBankUserInput = z.object({
   /** Only 'bank' is accepted; 'entity' is refused with a message (entity users come from registration). */
   userType: z.enum(USER_TYPES).default('bank'),
-  username: z.string().trim().toLowerCase().regex(/^[a-z0-9._-]{3,40}$/),
+  username: z.string().trim().toLowerCase().regex(USERNAME_PATTERN),
   name: Name,
   email: Email,
   phone: Phone,

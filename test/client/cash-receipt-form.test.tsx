@@ -12,7 +12,7 @@ let batch: LocalBatch;
 
 beforeEach(async () => {
   await prepareDesk();
-  batch = await openBatch({ institutionId: INSTITUTION_ID, name: 'Sunday service 2026-11-22', serviceDate: '2026-11-22', currency: 'TZS' });
+  batch = await openBatch({ institutionId: INSTITUTION_ID, name: 'Sunday service 2026-11-15', serviceDate: '2026-11-15', currency: 'TZS' });
 });
 
 async function openEntry() {
@@ -87,7 +87,7 @@ describe('cash receipt entry (batch)', () => {
     expect(saved.textContent).toContain(receipt.receiptNo);
     expect(receipt.batchId).toBe(batch.id);
     expect(receipt.payload).toMatchObject({ memberId: 501, currency: 'TZS', method: 'cash', lines: [{ offeringTypeId: 11, amount: 1_000_000 }, { offeringTypeId: 12, amount: 500_050 }] });
-    expect(receipt.payload.receivedAt.startsWith('2026-11-2')).toBe(true);
+    expect(receipt.payload.receivedAt.startsWith('2026-11-15')).toBe(true);
     expect(await db.outbox.where('id').equals(receipt.id).count()).toBe(1);
 
     // The next envelope: empty, one line, focus back on the member field.

@@ -3,12 +3,19 @@ import { forwardRef, lazy, Suspense, useMemo, useState, type InputHTMLAttributes
 import { flagOf, PREFERRED_CALLING_CODES, regionNames } from './country-names';
 
 // The searchable picker lists every country libphonenumber knows, with its metadata (~29 KiB gzip,
-// more than a desk page's own code): it loads when a phone field is first shown, not with the page.
+// more than a desk page's own code): it loads when a phone field is first shown (or its country
+// button first pressed, see `pickerLoads`), not with the page.
 const LazyCountryPicker = lazy(() => import('./country-picker').then((module) => ({ default: module.CountryPicker })));
 
 type PhoneInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & {
   country: string;
   onCountryChange: (code: string) => void;
+  /**
+   * When the searchable picker (and with it libphonenumber's metadata) is fetched: as soon as the
+   * field is shown (the default), or only when the country button is pressed, for a page that
+   * loads the phone rules only when a number is checked (the registration and user forms).
+   */
+  pickerLoads?: 'with-field' | 'on-press';
 };
 
 type StaticButtonProps = { country: string; disabled?: boolean; busy: boolean; onPress: () => void };
@@ -44,13 +51,18 @@ function StaticCountryButton({ country, disabled, busy, onPress }: StaticButtonP
  * demand too). The number field never waits for the picker: only the country button is swapped
  * when it arrives, and a press before that opens the picker as soon as it is there.
  */
-export const PhoneInput = forwardRef<HTMLInputElement, PhoneInputProps>(function PhoneInput({ country, onCountryChange, disabled, ...rest }, ref) {
+export const PhoneInput = forwardRef<HTMLInputElement, PhoneInputProps>(function PhoneInput({ country, onCountryChange, disabled, pickerLoads = 'with-field', ...rest }, ref) {
   const [openWhenLoaded, setOpenWhenLoaded] = useState(false);
+  const staticButton = <StaticCountryButton country={country} disabled={disabled} busy={openWhenLoaded} onPress={() => setOpenWhenLoaded(true)} />;
   return (
     <div className="phone-input">
-      <Suspense fallback={<StaticCountryButton country={country} disabled={disabled} busy={openWhenLoaded} onPress={() => setOpenWhenLoaded(true)} />}>
-        <LazyCountryPicker value={country} onChange={onCountryChange} disabled={disabled} initiallyOpen={openWhenLoaded} />
-      </Suspense>
+      {pickerLoads === 'with-field' || openWhenLoaded ? (
+        <Suspense fallback={staticButton}>
+          <LazyCountryPicker value={country} onChange={onCountryChange} disabled={disabled} initiallyOpen={openWhenLoaded} />
+        </Suspense>
+      ) : (
+        staticButton
+      )}
       <input ref={ref} type="tel" autoComplete="tel-national" disabled={disabled} {...rest} />
     </div>
   );

@@ -1,8 +1,7 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { BankAccountList } from '../../../domain/api/back-office-reference';
 import type { AmendmentInput, NewAccountInput } from '../../../domain/api/back-office-registration';
-import { SubmittedRequest } from '../../../domain/api/back-office-users';
 import { api } from '../../lib/api-client';
+import { BankAccountList, SubmittedRequest } from './replies';
 
 /** Signed-in requests about an existing institution; both become maker-checker requests. */
 export function useRequestAmendment() {

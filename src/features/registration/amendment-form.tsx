@@ -1,43 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
-import { AmendmentInput } from '../../../domain/api/back-office-registration';
+import type { AmendmentInput } from '../../../domain/api/back-office-registration';
 import type { SubmittedRequest } from '../../../domain/api/back-office-users';
 import { COUNTRY_CODE } from '../../../domain/limits';
 import { fieldLabels, messages } from '../../../domain/messages';
-import { toE164 } from '../../../domain/phone';
 import { Field } from '../../components/ui/field';
 import { PhoneInput } from '../../components/ui/phone-input';
 import { fieldErrorWords } from '../../components/ui/field-error-text';
+import { issuesResolver } from '../../components/ui/issues-resolver';
+import { preloadPhoneRules } from '../../lib/form-phone-rules';
 import { showToast } from '../../lib/toast';
+import { amendmentFormIssues, toAmendmentInput, type AmendmentFormValues } from './request-forms';
 import { showServerErrors } from './server-errors';
 
-// Blank means "leave as it is"; the default user changes only as a whole (name, phone and email).
-const AmendmentForm = z.object({
-  title: z.string(),
-  region: z.string(),
-  district: z.string(),
-  street: z.string(),
-  changeUser: z.boolean(),
-  userName: z.string(),
-  phoneCountry: z.string(),
-  userPhone: z.string(),
-  userEmail: z.string(),
-});
-type AmendmentFormValues = z.infer<typeof AmendmentForm>;
-
-function toInput(values: AmendmentFormValues) {
-  const optional = (value: string) => (value.trim() === '' ? undefined : value.trim());
-  return {
-    title: optional(values.title),
-    region: optional(values.region),
-    district: optional(values.district),
-    street: optional(values.street),
-    defaultUser: values.changeUser ? { name: values.userName.trim(), phone: toE164(values.userPhone, values.phoneCountry) ?? values.userPhone.trim(), email: values.userEmail.trim() } : undefined,
-  };
-}
+const resolver = issuesResolver(amendmentFormIssues);
 
 /** "Change institution details": only the fields filled in are changed, after a bank officer approves. */
 export function AmendmentRequestForm({ send }: { send: (changes: AmendmentInput) => Promise<SubmittedRequest> }) {
@@ -45,19 +22,7 @@ export function AmendmentRequestForm({ send }: { send: (changes: AmendmentInput)
   const [sentId, setSentId] = useState<number | null>(null);
   const form = useForm<AmendmentFormValues>({
     // The wire schema decides (nothing changed, too long, bad phone): checked on the converted values.
-    resolver: async (values, context, options) => {
-      const base = await zodResolver(AmendmentForm)(values, context, options);
-      if (Object.keys(base.errors).length > 0) return base;
-      const parsed = AmendmentInput.safeParse(toInput(values));
-      if (parsed.success) return base;
-      const errors: Record<string, { type: string; message: string }> = {};
-      for (const issue of parsed.error.issues) {
-        const [head, sub] = issue.path.map(String);
-        const key = head === 'defaultUser' ? ({ name: 'userName', phone: 'userPhone', email: 'userEmail' } as Record<string, string>)[sub ?? ''] ?? 'root' : (head ?? 'root');
-        errors[key] ??= { type: issue.code, message: issue.message };
-      }
-      return { values: {}, errors: errors as never };
-    },
+    resolver,
     defaultValues: { title: '', region: '', district: '', street: '', changeUser: false, userName: '', phoneCountry: COUNTRY_CODE, userPhone: '', userEmail: '' },
   });
   const { errors, isSubmitting } = form.formState;
@@ -65,7 +30,7 @@ export function AmendmentRequestForm({ send }: { send: (changes: AmendmentInput)
   const label = (key: keyof typeof fieldLabels) => i18n._(fieldLabels[key]);
   const submit = form.handleSubmit(async (values) => {
     try {
-      const sent = await send(toInput(values));
+      const sent = await send(toAmendmentInput(values));
       setSentId(sent.requestId);
       form.reset();
       showToast({ tone: 'success', message: t`Sent for approval` });
@@ -115,7 +80,14 @@ export function AmendmentRequestForm({ send }: { send: (changes: AmendmentInput)
             <input id="amend-user-name" autoComplete="off" {...form.register('userName')} />
           </Field>
           <Field id="amend-user-phone" label={label('phone')} error={fieldErrorWords(errors.userPhone, label('phone'))}>
-            <PhoneInput id="amend-user-phone" country={form.watch('phoneCountry')} onCountryChange={(code) => form.setValue('phoneCountry', code)} {...form.register('userPhone')} />
+            <PhoneInput
+              id="amend-user-phone"
+              country={form.watch('phoneCountry')}
+              onCountryChange={(code) => form.setValue('phoneCountry', code)}
+              pickerLoads="on-press"
+              onFocus={preloadPhoneRules}
+              {...form.register('userPhone')}
+            />
           </Field>
           <Field id="amend-user-email" label={label('email')} error={fieldErrorWords(errors.userEmail, label('email'))}>
             <input id="amend-user-email" type="email" autoComplete="off" {...form.register('userEmail')} />

@@ -1,21 +1,20 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { UploadInfo } from '../../../domain/api/back-office';
-import {
-  REGISTRATION_TOKEN_HEADER,
-  RegistrationOptions,
-  RegistrationStarted,
-  RegistrationView,
-  type BankAccountStep,
-  type DefaultUserStep,
-  type ExtrasStep,
-  type InstitutionStep,
-  type SignatoriesStep,
-  type StartRegistrationInput,
+import type { UploadInfo as UploadInfoShape } from '../../../domain/api/back-office';
+import type {
+  BankAccountStep,
+  DefaultUserStep,
+  ExtrasStep,
+  InstitutionStep,
+  RegistrationView as RegistrationViewShape,
+  SignatoriesStep,
+  StartRegistrationInput,
 } from '../../../domain/api/back-office-registration';
 import { LANG_HEADER, type Locale } from '../../../domain/locale';
 import { API_BASE } from '../../../domain/paths';
+import { REGISTRATION_TOKEN_HEADER } from '../../../domain/registration-rules';
 import { ApiError, NetworkError, toApiError } from '../../lib/api-client';
 import { getCurrentLocale } from '../../lib/current-locale';
+import { RegistrationOptions, RegistrationStarted, RegistrationView, UploadInfo } from './replies';
 import { getRegistrationToken, saveRegistrationToken } from './token-store';
 
 type Parser<T> = { parse: (data: unknown) => T };
@@ -76,7 +75,7 @@ export function isUnknownRegistration(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
 }
 
-function useSaved<TInput>(send: (input: TInput) => Promise<RegistrationView>) {
+function useSaved<TInput>(send: (input: TInput) => Promise<RegistrationViewShape>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
@@ -101,7 +100,7 @@ export const useSaveExtras = () => useSaved((input: ExtrasStep) => call('/regist
 export const useSubmitRegistration = () => useSaved(() => call('/registrations/current/submit', RegistrationView, { method: 'POST', body: {} }));
 
 /** Uploads one file (signed form or logo); the answer's id goes into the step that uses it. */
-export function uploadFile(file: File, purpose: 'document' | 'logo'): Promise<UploadInfo> {
+export function uploadFile(file: File, purpose: 'document' | 'logo'): Promise<UploadInfoShape> {
   const form = new FormData();
   form.append('file', file, file.name);
   return call(`/registrations/current/uploads?purpose=${purpose}`, UploadInfo, { method: 'POST', form });

@@ -1,13 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useForm } from 'react-hook-form';
-import { BankAccountStep, type RegistrationView } from '../../../domain/api/back-office-registration';
+import type { RegistrationView } from '../../../domain/api/back-office-registration';
 import { fieldLabels } from '../../../domain/messages';
 import { DetailsList } from '../../components/ui/details-list';
 import { Field } from '../../components/ui/field';
 import { fieldErrorWords } from '../../components/ui/field-error-text';
+import { issuesResolver } from '../../components/ui/issues-resolver';
 import { useSaveBankAccount } from './api';
 import { showServerErrors } from './server-errors';
+import { accountNumberIssues, toAccountNumber, type AccountNumberValues } from './step-forms';
+
+const resolver = issuesResolver(accountNumberIssues);
 
 /**
  * Step 2: the account the offerings go to, looked up at the bank. An unknown number gets the
@@ -17,14 +20,14 @@ export function BankAccountStepForm({ view, onSaved, onBack }: { view: Registrat
   const { t, i18n } = useLingui();
   const save = useSaveBankAccount();
   const found = view.data.bankAccount;
-  const form = useForm({ resolver: zodResolver(BankAccountStep), defaultValues: { accountNumber: found?.accountNumber ?? '' } });
+  const form = useForm<AccountNumberValues>({ resolver, defaultValues: { accountNumber: found?.accountNumber ?? '' } });
   const { errors, isSubmitting } = form.formState;
   const label = i18n._(fieldLabels.accountNumber);
   // Continue only with the account the person has seen named, for the number now in the box.
   const confirmed = found !== undefined && form.watch('accountNumber').trim() === found.accountNumber;
   const submit = form.handleSubmit(async (values) => {
     try {
-      await save.mutateAsync(values);
+      await save.mutateAsync(toAccountNumber(values));
     } catch (error) {
       showServerErrors(form, error, ['accountNumber'], t`You are offline. Connect to the internet and try again.`);
     }

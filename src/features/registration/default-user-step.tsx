@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useForm } from 'react-hook-form';
 import type { RegistrationView } from '../../../domain/api/back-office-registration';
@@ -7,9 +6,13 @@ import { fieldLabels } from '../../../domain/messages';
 import { Field } from '../../components/ui/field';
 import { PhoneInput } from '../../components/ui/phone-input';
 import { fieldErrorWords } from '../../components/ui/field-error-text';
+import { issuesResolver } from '../../components/ui/issues-resolver';
+import { preloadPhoneRules } from '../../lib/form-phone-rules';
 import { useSaveDefaultUser } from './api';
 import { showServerErrors } from './server-errors';
-import { DefaultUserForm, toDefaultUserStep, type DefaultUserFormOutput, type DefaultUserFormValues } from './step-forms';
+import { defaultUserFormIssues, toDefaultUserStep, type DefaultUserFormValues } from './step-forms';
+
+const resolver = issuesResolver(defaultUserFormIssues);
 
 /**
  * Step 4: the person who will sign in for the institution once it is approved. Their username
@@ -19,8 +22,8 @@ export function DefaultUserStepForm({ view, onSaved, onBack }: { view: Registrat
   const { t, i18n } = useLingui();
   const save = useSaveDefaultUser();
   const saved = view.data.defaultUser;
-  const form = useForm<DefaultUserFormValues, unknown, DefaultUserFormOutput>({
-    resolver: zodResolver(DefaultUserForm),
+  const form = useForm<DefaultUserFormValues>({
+    resolver,
     defaultValues: { name: saved?.name ?? '', phoneCountry: COUNTRY_CODE, phone: saved?.phone ?? '', email: saved?.email ?? '' },
   });
   const { errors, isSubmitting } = form.formState;
@@ -71,6 +74,8 @@ export function DefaultUserStepForm({ view, onSaved, onBack }: { view: Registrat
             id="user-phone"
             country={form.watch('phoneCountry')}
             onCountryChange={(code) => form.setValue('phoneCountry', code)}
+            pickerLoads="on-press"
+            onFocus={preloadPhoneRules}
             aria-invalid={Boolean(errors.phone)}
             {...form.register('phone')}
           />

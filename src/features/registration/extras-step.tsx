@@ -1,21 +1,23 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useForm } from 'react-hook-form';
 import type { RegistrationView } from '../../../domain/api/back-office-registration';
 import { fieldLabels } from '../../../domain/messages';
 import { Field } from '../../components/ui/field';
 import { fieldErrorWords } from '../../components/ui/field-error-text';
+import { issuesResolver } from '../../components/ui/issues-resolver';
 import { useSaveExtras } from './api';
 import { showServerErrors } from './server-errors';
-import { ExtrasForm, toExtrasStep, type ExtrasFormOutput, type ExtrasFormValues } from './step-forms';
+import { extrasFormIssues, toExtrasStep, type ExtrasFormValues } from './step-forms';
+
+const resolver = issuesResolver(extrasFormIssues);
 
 /** Step 5: who referred the institution (a staff or freelancer's code) and how it registered. */
 export function ExtrasStepForm({ view, onSaved, onBack }: { view: RegistrationView; onSaved: () => void; onBack: () => void }) {
   const { t, i18n } = useLingui();
   const save = useSaveExtras();
   const saved = view.data.extras;
-  const form = useForm<ExtrasFormValues, unknown, ExtrasFormOutput>({
-    resolver: zodResolver(ExtrasForm),
+  const form = useForm<ExtrasFormValues>({
+    resolver,
     defaultValues: { referralCode: saved?.referralCode ?? '', registrationChannel: saved?.registrationChannel ?? 'online' },
   });
   const { errors, isSubmitting } = form.formState;

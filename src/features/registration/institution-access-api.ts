@@ -1,15 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  INSTITUTION_ACCESS_HEADER,
-  InstitutionAccess,
-  type AmendmentInput,
-  type InstitutionAccessCodeInput,
-  type InstitutionAccessVerifyInput,
-  type PublicNewAccountInput,
-} from '../../../domain/api/back-office-registration';
-import { SubmittedRequest } from '../../../domain/api/back-office-users';
-import { MessageBody } from '../../../domain/api/common';
+import type { AmendmentInput, InstitutionAccessCodeInput, InstitutionAccessVerifyInput, PublicNewAccountInput } from '../../../domain/api/back-office-registration';
+import { INSTITUTION_ACCESS_HEADER } from '../../../domain/registration-rules';
 import { call } from './api';
+import { InstitutionAccess, MessageBody, SubmittedRequest } from './replies';
 
 /**
  * "Change institution details" and "request new account" for people who are not signed in: a code

@@ -1,30 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import type { InstitutionAccess } from '../../../domain/api/back-office-registration';
 import { COUNTRY_CODE } from '../../../domain/limits';
 import { fieldLabels } from '../../../domain/messages';
-import { toE164 } from '../../../domain/phone';
+import { ACCESS_CODE_PATTERN } from '../../../domain/registration-rules';
 import { Field } from '../../components/ui/field';
 import { fieldErrorWords } from '../../components/ui/field-error-text';
+import { issuesResolver } from '../../components/ui/issues-resolver';
 import { PhoneInput } from '../../components/ui/phone-input';
 import { errorText } from '../../lib/error-message';
+import { preloadPhoneRules } from '../../lib/form-phone-rules';
 import { useSendAccessCode, useVerifyAccessCode } from './institution-access-api';
+import { accessFormIssues, toAccessIdentity, type AccessFormValues } from './request-forms';
 
-const AccessForm = z
-  .object({
-    institutionCode: z.string().trim().toUpperCase().min(2).max(20),
-    phoneCountry: z.string(),
-    phone: z.string(),
-    code: z.string().trim(),
-  })
-  .superRefine((values, ctx) => {
-    if (values.phone.trim() === '') ctx.addIssue({ code: 'custom', path: ['phone'], message: 'validation.required' });
-    else if (!toE164(values.phone, values.phoneCountry)) ctx.addIssue({ code: 'custom', path: ['phone'], message: 'validation.invalidPhone' });
-  });
-type AccessFormValues = z.input<typeof AccessForm>;
+const resolver = issuesResolver(accessFormIssues);
 
 /**
  * Proof of speaking for a registered institution without signing in: its code and a phone the
@@ -36,8 +26,8 @@ export function InstitutionAccessForm({ onAccess }: { onAccess: (access: Institu
   const verify = useVerifyAccessCode();
   const [sent, setSent] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<AccessFormValues, unknown, z.output<typeof AccessForm>>({
-    resolver: zodResolver(AccessForm),
+  const form = useForm<AccessFormValues>({
+    resolver,
     defaultValues: { institutionCode: '', phoneCountry: COUNTRY_CODE, phone: '', code: '' },
   });
   const { errors, isSubmitting } = form.formState;
@@ -48,18 +38,19 @@ export function InstitutionAccessForm({ onAccess }: { onAccess: (access: Institu
 
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
-    const identity = { institutionCode: values.institutionCode, phone: toE164(values.phone, values.phoneCountry) ?? values.phone };
+    const identity = toAccessIdentity(values);
+    const code = values.code.trim();
     try {
       if (sent === null) {
         setSent((await sendCode.mutateAsync(identity)).message);
         return;
       }
-      if (!/^\d{6}$/.test(values.code)) {
+      if (!ACCESS_CODE_PATTERN.test(code)) {
         form.setError('code', { type: 'server', message: t`Enter the 6-digit code from the SMS` });
         return;
       }
       form.clearErrors('code');
-      onAccess(await verify.mutateAsync({ ...identity, code: values.code }));
+      onAccess(await verify.mutateAsync({ ...identity, code }));
     } catch (error) {
       setFailure(errorText(error, offline));
     }
@@ -88,6 +79,8 @@ export function InstitutionAccessForm({ onAccess }: { onAccess: (access: Institu
             readOnly={sent !== null}
             country={form.watch('phoneCountry')}
             onCountryChange={(code) => form.setValue('phoneCountry', code)}
+            pickerLoads="on-press"
+            onFocus={preloadPhoneRules}
             aria-invalid={Boolean(errors.phone)}
             {...form.register('phone')}
           />

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,10 +7,13 @@ import { toLocale } from '../../../domain/locale';
 import { fieldLabels, messages } from '../../../domain/messages';
 import { Field } from '../../components/ui/field';
 import { fieldErrorWords } from '../../components/ui/field-error-text';
+import { issuesResolver } from '../../components/ui/issues-resolver';
 import { registrationQueries, useSaveInstitution } from './api';
 import { FileUploadField } from './file-upload-field';
 import { showServerErrors } from './server-errors';
-import { InstitutionForm, type InstitutionFormOutput, type InstitutionFormValues } from './step-forms';
+import { institutionFormIssues, toInstitutionStep, type InstitutionFormValues } from './step-forms';
+
+const resolver = issuesResolver(institutionFormIssues);
 
 const FIELDS = ['title', 'abbreviation', 'religionId', 'levelId', 'parentId', 'region', 'district', 'street', 'logoUploadId'] as const;
 
@@ -22,8 +24,8 @@ export function InstitutionStepForm({ view, onSaved }: { view: RegistrationView;
   const save = useSaveInstitution();
   const saved = view.data.institution;
   const [logoName, setLogoName] = useState<string | null>(view.uploads.find((upload) => upload.id === saved?.logoUploadId)?.name ?? null);
-  const form = useForm<InstitutionFormValues, unknown, InstitutionFormOutput>({
-    resolver: zodResolver(InstitutionForm),
+  const form = useForm<InstitutionFormValues>({
+    resolver,
     defaultValues: {
       title: saved?.title ?? '',
       abbreviation: saved?.abbreviation ?? '',
@@ -46,13 +48,14 @@ export function InstitutionStepForm({ view, onSaved }: { view: RegistrationView;
   const label = (key: keyof typeof fieldLabels) => i18n._(fieldLabels[key]);
 
   const submit = form.handleSubmit(async (values) => {
+    const step = toInstitutionStep(values);
     // The server checks the structure too; saying it here spares a round trip.
-    if (level && level.rank > 1 && values.parentId === null) {
+    if (level && level.rank > 1 && step.parentId === null) {
       form.setError('parentId', { type: 'server', message: i18n._(messages.boParentInvalid) });
       return;
     }
     try {
-      await save.mutateAsync({ ...values, parentId: level && level.rank > 1 ? values.parentId : null });
+      await save.mutateAsync({ ...step, parentId: level && level.rank > 1 ? step.parentId : null });
       onSaved();
     } catch (error) {
       showServerErrors(form, error, FIELDS, t`You are offline. Connect to the internet and try again.`);

@@ -1,25 +1,28 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { PublicNewAccountInput } from '../../../domain/api/back-office-registration';
+import type { PublicNewAccountInput } from '../../../domain/api/back-office-registration';
 import type { SubmittedRequest } from '../../../domain/api/back-office-users';
 import { fieldLabels } from '../../../domain/messages';
 import { Field } from '../../components/ui/field';
 import { fieldErrorWords } from '../../components/ui/field-error-text';
+import { issuesResolver } from '../../components/ui/issues-resolver';
 import { showToast } from '../../lib/toast';
 import { showServerErrors } from './server-errors';
+import { accountNumberIssues, toAccountNumber, type AccountNumberValues } from './step-forms';
+
+const resolver = issuesResolver(accountNumberIssues);
 
 /** "Request new account": another account at the bank for this institution, approved by a bank officer. */
 export function NewAccountRequestForm({ send }: { send: (input: PublicNewAccountInput) => Promise<SubmittedRequest> }) {
   const { t, i18n } = useLingui();
   const [sentId, setSentId] = useState<number | null>(null);
-  const form = useForm({ resolver: zodResolver(PublicNewAccountInput), defaultValues: { accountNumber: '' } });
+  const form = useForm<AccountNumberValues>({ resolver, defaultValues: { accountNumber: '' } });
   const { errors, isSubmitting } = form.formState;
   const label = i18n._(fieldLabels.accountNumber);
   const submit = form.handleSubmit(async (values) => {
     try {
-      const sent = await send(values);
+      const sent = await send(toAccountNumber(values));
       setSentId(sent.requestId);
       form.reset({ accountNumber: '' });
       showToast({ tone: 'success', message: t`Sent for approval` });

@@ -1,16 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useFieldArray, useForm } from 'react-hook-form';
-import { MAX_SIGNATORIES, type RegistrationView } from '../../../domain/api/back-office-registration';
+import type { RegistrationView } from '../../../domain/api/back-office-registration';
+import { MAX_SIGNATORIES } from '../../../domain/registration-rules';
 import { COUNTRY_CODE } from '../../../domain/limits';
 import { fieldLabels } from '../../../domain/messages';
 import { Field } from '../../components/ui/field';
 import { PhoneInput } from '../../components/ui/phone-input';
 import { fieldErrorWords } from '../../components/ui/field-error-text';
+import { issuesResolver } from '../../components/ui/issues-resolver';
+import { preloadPhoneRules } from '../../lib/form-phone-rules';
 import { useSaveSignatories } from './api';
 import { FileUploadField } from './file-upload-field';
 import { showServerErrors } from './server-errors';
-import { SignatoriesForm, toSignatoriesStep, type SignatoriesFormOutput, type SignatoriesFormValues, type SignatoryFormValues } from './step-forms';
+import { signatoriesFormIssues, toSignatoriesStep, type SignatoriesFormValues, type SignatoryFormValues } from './step-forms';
+
+const resolver = issuesResolver(signatoriesFormIssues);
 
 const blank: SignatoryFormValues = { name: '', phoneCountry: COUNTRY_CODE, phone: '', email: '', documentUploadId: null, documentName: '' };
 
@@ -19,8 +23,8 @@ export function SignatoriesStepForm({ view, onSaved, onBack }: { view: Registrat
   const { t, i18n } = useLingui();
   const save = useSaveSignatories();
   const saved = view.data.signatories ?? [];
-  const form = useForm<SignatoriesFormValues, unknown, SignatoriesFormOutput>({
-    resolver: zodResolver(SignatoriesForm),
+  const form = useForm<SignatoriesFormValues>({
+    resolver,
     defaultValues: {
       signatories:
         saved.length > 0
@@ -86,6 +90,8 @@ export function SignatoriesStepForm({ view, onSaved, onBack }: { view: Registrat
                 id={`sig-${index}-phone`}
                 country={form.watch(`signatories.${index}.phoneCountry`)}
                 onCountryChange={(code) => form.setValue(`signatories.${index}.phoneCountry`, code)}
+                pickerLoads="on-press"
+                onFocus={preloadPhoneRules}
                 aria-invalid={Boolean(rowErrors?.phone)}
                 {...form.register(`signatories.${index}.phone`)}
               />

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useForm } from 'react-hook-form';
 import { COUNTRY_CODE } from '../../../domain/limits';
@@ -6,9 +5,13 @@ import { fieldLabels } from '../../../domain/messages';
 import { Field } from '../../components/ui/field';
 import { PhoneInput } from '../../components/ui/phone-input';
 import { fieldErrorWords } from '../../components/ui/field-error-text';
+import { issuesResolver } from '../../components/ui/issues-resolver';
+import { preloadPhoneRules } from '../../lib/form-phone-rules';
 import { useStartRegistration } from './api';
 import { showServerErrors } from './server-errors';
-import { StartForm, toStartInput, type StartFormOutput, type StartFormValues } from './step-forms';
+import { startFormIssues, toStartInput, type StartFormValues } from './step-forms';
+
+const resolver = issuesResolver(startFormIssues);
 
 /**
  * The applicant's phone and email open a draft. One unfinished registration per phone and per
@@ -17,8 +20,8 @@ import { StartForm, toStartInput, type StartFormOutput, type StartFormValues } f
 export function StartRegistrationForm() {
   const { t, i18n } = useLingui();
   const start = useStartRegistration();
-  const form = useForm<StartFormValues, unknown, StartFormOutput>({
-    resolver: zodResolver(StartForm),
+  const form = useForm<StartFormValues>({
+    resolver,
     defaultValues: { phoneCountry: COUNTRY_CODE, applicantPhone: '', applicantEmail: '' },
   });
   const { errors, isSubmitting } = form.formState;
@@ -50,6 +53,8 @@ export function StartRegistrationForm() {
           id="applicant-phone"
           country={form.watch('phoneCountry')}
           onCountryChange={(code) => form.setValue('phoneCountry', code)}
+          pickerLoads="on-press"
+          onFocus={preloadPhoneRules}
           aria-invalid={Boolean(errors.applicantPhone)}
           {...form.register('applicantPhone')}
         />

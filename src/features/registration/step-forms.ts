@@ -1,110 +1,161 @@
-import { z } from 'zod';
+import type { DefaultUserStep, ExtrasStep, InstitutionStep, SignatoriesStep, StartRegistrationInput } from '../../../domain/api/back-office-registration';
 import {
-  DefaultUserStep,
-  InstitutionStep,
+  ABBREVIATION_PATTERN,
+  ACCOUNT_NUMBER_PATTERN,
+  MAX_PLACE,
+  MAX_REFERRAL_CODE,
   MAX_SIGNATORIES,
+  MAX_TITLE,
   REGISTRATION_CHANNELS,
-  Signatory,
-  type DefaultUserStep as DefaultUserWire,
-  type ExtrasStep,
-  type SignatoriesStep,
-  type StartRegistrationInput,
-} from '../../../domain/api/back-office-registration';
-import { toE164 } from '../../../domain/phone';
+} from '../../../domain/registration-rules';
+import type { FormIssue } from '../../components/ui/issues-resolver';
+import {
+  chosenIdProblem,
+  DIGITS,
+  emailProblem,
+  INVALID,
+  issuesOf,
+  normalEmail,
+  optionalId,
+  optionalIdProblem,
+  REQUIRED,
+  textProblem,
+  uploadIdProblem,
+  type Problem,
+} from '../../lib/form-checks';
+import { phoneForWire, withPhoneIssues } from '../../lib/form-phone-rules';
 
 /**
- * The steps' forms as typed, built on the wire schemas of domain/api/back-office-registration.ts.
- * What differs is only what a person types that the wire does not carry: a phone as "country +
- * local number", selects that hold strings, an optional field left blank. Messages are domain ids
- * (or zod codes) that fieldErrorWords turns into "<field> can not be empty" and friends.
+ * The registration steps' forms as typed, checked without zod (docs/decisions/013-desk-bundle.md)
+ * against the contract of domain/api/back-office-registration.ts: a phone as "country + local
+ * number", selects that hold strings, an optional field left blank. Messages are domain ids that
+ * fieldErrorWords turns into "<field> can not be empty" and friends.
+ * test/client/registration-form-rules.test.ts holds each check and conversion equal to the zod
+ * forms they replace. A check answers at once unless a typed phone waits for the phone rules.
  */
-const REQUIRED = 'validation.required';
-const INVALID_PHONE = 'validation.invalidPhone';
+type Checked = FormIssue[] | Promise<FormIssue[]>;
 
-// A select holds "" until something is chosen: coerced to 0, which fails positive() as "too small" = empty.
-const chosenId = z.coerce.number<string | number>().int().positive();
-const optionalId = z.preprocess((value) => (value === '' || value === null || value === undefined ? null : Number(value)), z.number().int().positive().nullable());
-const email = z.string().trim().toLowerCase().max(254).pipe(z.email({ message: 'validation.invalidEmail' }));
-const optionalEmail = z.union([z.literal(''), email]);
+export type StartFormValues = { phoneCountry: string; applicantPhone: string; applicantEmail: string };
+export function startFormIssues(values: StartFormValues): Checked {
+  const issues = issuesOf({ applicantEmail: emailProblem(values.applicantEmail) });
+  return withPhoneIssues(issues, [{ path: 'applicantPhone', phone: values.applicantPhone, country: values.phoneCountry }]);
+}
+export function toStartInput(values: StartFormValues): StartRegistrationInput {
+  return { applicantPhone: phoneForWire(values.applicantPhone, values.phoneCountry), applicantEmail: normalEmail(values.applicantEmail) };
+}
 
-/** Phone fields are validated as the pair the PhoneInput gives. */
-function phoneMustParse(countryKey: string, phoneKey: string) {
-  return (values: Record<string, unknown>, ctx: z.RefinementCtx) => {
-    const phone = String(values[phoneKey] ?? '').trim();
-    if (phone === '') ctx.addIssue({ code: 'custom', path: [phoneKey], message: REQUIRED });
-    else if (!toE164(phone, String(values[countryKey] ?? ''))) ctx.addIssue({ code: 'custom', path: [phoneKey], message: INVALID_PHONE });
+export type InstitutionFormValues = {
+  title: string;
+  abbreviation: string;
+  religionId: string;
+  levelId: string;
+  parentId: string;
+  region: string;
+  district: string;
+  street: string;
+  logoUploadId: number | null;
+};
+/** Empty is "can not be empty"; anything else must be 2 to 10 letters or digits once upper-cased. */
+function abbreviationProblem(value: string): Problem {
+  const abbreviation = value.trim().toUpperCase();
+  if (abbreviation === '') return REQUIRED;
+  return ABBREVIATION_PATTERN.test(abbreviation) ? null : INVALID;
+}
+export function institutionFormIssues(values: InstitutionFormValues): FormIssue[] {
+  return issuesOf({
+    title: textProblem(values.title, MAX_TITLE),
+    abbreviation: abbreviationProblem(values.abbreviation),
+    religionId: chosenIdProblem(values.religionId),
+    levelId: chosenIdProblem(values.levelId),
+    parentId: optionalIdProblem(values.parentId),
+    region: textProblem(values.region, MAX_PLACE),
+    district: textProblem(values.district, MAX_PLACE),
+    street: textProblem(values.street, MAX_TITLE),
+    logoUploadId: uploadIdProblem(values.logoUploadId),
+  });
+}
+export function toInstitutionStep(values: InstitutionFormValues): InstitutionStep {
+  return {
+    title: values.title.trim(),
+    abbreviation: values.abbreviation.trim().toUpperCase(),
+    religionId: Number(values.religionId),
+    levelId: Number(values.levelId),
+    parentId: optionalId(values.parentId),
+    region: values.region.trim(),
+    district: values.district.trim(),
+    street: values.street.trim(),
+    logoUploadId: values.logoUploadId,
   };
 }
 
-export const StartForm = z
-  .object({ phoneCountry: z.string(), applicantPhone: z.string(), applicantEmail: email })
-  .superRefine(phoneMustParse('phoneCountry', 'applicantPhone'));
-export type StartFormValues = z.input<typeof StartForm>;
-export function toStartInput(values: z.output<typeof StartForm>): StartRegistrationInput {
-  return { applicantPhone: toE164(values.applicantPhone, values.phoneCountry) ?? values.applicantPhone, applicantEmail: values.applicantEmail };
-}
-
-export const InstitutionForm = InstitutionStep.extend({
-  abbreviation: z.string().trim().min(1).pipe(InstitutionStep.shape.abbreviation),
-  religionId: chosenId,
-  levelId: chosenId,
-  parentId: optionalId,
-  logoUploadId: z.number().int().positive().nullable(),
-});
-export type InstitutionFormValues = z.input<typeof InstitutionForm>;
-
-const SignatoryForm = z
-  .object({
-    name: Signatory.shape.name,
-    phoneCountry: z.string(),
-    phone: z.string(),
-    email: optionalEmail,
-    documentUploadId: z.number().int().positive().nullable(),
-    /** Only to show which file is attached; never sent. */
-    documentName: z.string(),
-  })
-  .superRefine(phoneMustParse('phoneCountry', 'phone'))
-  .superRefine((values, ctx) => {
-    if (values.documentUploadId === null) ctx.addIssue({ code: 'custom', path: ['documentUploadId'], message: REQUIRED });
+export type SignatoryFormValues = {
+  name: string;
+  phoneCountry: string;
+  phone: string;
+  email: string;
+  documentUploadId: number | null;
+  /** Only to show which file is attached; never sent. */
+  documentName: string;
+};
+export type SignatoriesFormValues = { signatories: SignatoryFormValues[] };
+export function signatoriesFormIssues(values: SignatoriesFormValues): Checked {
+  const rows = values.signatories;
+  // A count out of bounds is all that is said (zod checked the count before the rows).
+  if (rows.length < 1) return [{ path: 'signatories', message: REQUIRED }];
+  if (rows.length > MAX_SIGNATORIES) return [{ path: 'signatories', message: INVALID }];
+  const issues: FormIssue[] = [];
+  rows.forEach((row, index) => {
+    issues.push(
+      ...issuesOf({
+        [`signatories.${index}.name`]: textProblem(row.name, MAX_TITLE),
+        // The email is optional: blank is fine.
+        [`signatories.${index}.email`]: row.email === '' ? null : emailProblem(row.email),
+        [`signatories.${index}.documentUploadId`]: row.documentUploadId === null ? REQUIRED : uploadIdProblem(row.documentUploadId),
+      }),
+    );
   });
-export const SignatoriesForm = z.object({ signatories: z.array(SignatoryForm).min(1).max(MAX_SIGNATORIES) });
-export type SignatoriesFormValues = z.input<typeof SignatoriesForm>;
-export type SignatoryFormValues = SignatoriesFormValues['signatories'][number];
-
-export function toSignatoriesStep(values: z.output<typeof SignatoriesForm>): SignatoriesStep {
+  return withPhoneIssues(
+    issues,
+    rows.map((row, index) => ({ path: `signatories.${index}.phone`, phone: row.phone, country: row.phoneCountry })),
+  );
+}
+export function toSignatoriesStep(values: SignatoriesFormValues): SignatoriesStep {
   return {
     signatories: values.signatories.map((row) => ({
-      name: row.name,
-      phone: toE164(row.phone, row.phoneCountry) ?? row.phone,
-      email: row.email === '' ? null : row.email,
+      name: row.name.trim(),
+      phone: phoneForWire(row.phone, row.phoneCountry),
+      email: row.email === '' ? null : normalEmail(row.email),
       documentUploadId: row.documentUploadId ?? 0,
     })),
   };
 }
 
-export const DefaultUserForm = z
-  .object({ name: DefaultUserStep.shape.name, phoneCountry: z.string(), phone: z.string(), email: DefaultUserStep.shape.email })
-  .superRefine(phoneMustParse('phoneCountry', 'phone'));
-export type DefaultUserFormValues = z.input<typeof DefaultUserForm>;
-export function toDefaultUserStep(values: z.output<typeof DefaultUserForm>): DefaultUserWire {
-  return { name: values.name, phone: toE164(values.phone, values.phoneCountry) ?? values.phone, email: values.email };
+export type DefaultUserFormValues = { name: string; phoneCountry: string; phone: string; email: string };
+export function defaultUserFormIssues(values: DefaultUserFormValues): Checked {
+  const issues = issuesOf({ name: textProblem(values.name, MAX_TITLE), email: emailProblem(values.email) });
+  return withPhoneIssues(issues, [{ path: 'phone', phone: values.phone, country: values.phoneCountry }]);
+}
+export function toDefaultUserStep(values: DefaultUserFormValues): DefaultUserStep {
+  return { name: values.name.trim(), phone: phoneForWire(values.phone, values.phoneCountry), email: normalEmail(values.email) };
 }
 
-export const ExtrasForm = z.object({
-  referralCode: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z0-9]{0,20}$/),
-  registrationChannel: z.enum(REGISTRATION_CHANNELS),
-});
-export type ExtrasFormValues = z.input<typeof ExtrasForm>;
-export function toExtrasStep(values: z.output<typeof ExtrasForm>): ExtrasStep {
-  return { referralCode: values.referralCode === '' ? null : values.referralCode, registrationChannel: values.registrationChannel };
+// Stricter than the wire (which only caps the length): a code is letters and digits.
+const REFERRAL_CODE_PATTERN = new RegExp(`^[A-Z0-9]{0,${MAX_REFERRAL_CODE}}$`);
+export type ExtrasFormValues = { referralCode: string; registrationChannel: (typeof REGISTRATION_CHANNELS)[number] };
+export function extrasFormIssues(values: ExtrasFormValues): FormIssue[] {
+  return issuesOf({
+    referralCode: REFERRAL_CODE_PATTERN.test(values.referralCode.trim().toUpperCase()) ? null : INVALID,
+    registrationChannel: REGISTRATION_CHANNELS.includes(values.registrationChannel) ? null : INVALID,
+  });
+}
+export function toExtrasStep(values: ExtrasFormValues): ExtrasStep {
+  const referralCode = values.referralCode.trim().toUpperCase();
+  return { referralCode: referralCode === '' ? null : referralCode, registrationChannel: values.registrationChannel };
 }
 
-export type StartFormOutput = z.output<typeof StartForm>;
-export type InstitutionFormOutput = z.output<typeof InstitutionForm>;
-export type SignatoriesFormOutput = z.output<typeof SignatoriesForm>;
-export type DefaultUserFormOutput = z.output<typeof DefaultUserForm>;
-export type ExtrasFormOutput = z.output<typeof ExtrasForm>;
+/** An account number at the bank (the bank-account step, and "request a new account"): 8 to 20 digits. */
+export type AccountNumberValues = { accountNumber: string };
+export function accountNumberIssues(values: AccountNumberValues): FormIssue[] {
+  return issuesOf({ accountNumber: ACCOUNT_NUMBER_PATTERN.test(values.accountNumber.trim()) ? null : DIGITS });
+}
+export const toAccountNumber = (values: AccountNumberValues): AccountNumberValues => ({ accountNumber: values.accountNumber.trim() });

@@ -1,46 +1,60 @@
-import { z } from 'zod';
-import { NewBankUserInput, type EditUserInput, type UserItem } from '../../../domain/api/back-office-users';
-import { toE164 } from '../../../domain/phone';
+import type { EditUserInput, NewBankUserInput, UserItem } from '../../../domain/api/back-office-users';
+import { MAX_USER_NAME, USERNAME_PATTERN } from '../../../domain/user-rules';
+import type { FormIssue } from '../../components/ui/issues-resolver';
+import { chosenIdProblem, emailProblem, INVALID, issuesOf, normalEmail, optionalId, optionalIdProblem, textProblem } from '../../lib/form-checks';
+import { phoneForWire, withPhoneIssues } from '../../lib/form-phone-rules';
 
 /**
- * The bank-user form as typed, on top of the wire schema NewBankUserInput: the phone as country
- * plus local number, the selects as strings ("" = nothing chosen). The bank-domain rule for the
- * email is the server's (its message names the domain).
+ * The bank-user form as typed, checked without zod (docs/decisions/013-desk-bundle.md) against the
+ * wire schema NewBankUserInput: the phone as country plus local number, the selects as strings
+ * ("" = nothing chosen). The bank-domain rule for the email is the server's (its message names the
+ * domain). test/client/user-form-rules.test.ts holds the check and conversions equal to the zod form
+ * they replace. The check answers at once unless a typed phone waits for the phone rules.
  */
-export const UserForm = NewBankUserInput.omit({ userType: true, phone: true, roleGroupId: true, branchId: true })
-  .extend({
-    phoneCountry: z.string(),
-    phone: z.string(),
-    roleGroupId: z.coerce.number<string | number>().int().positive(),
-    branchId: z.preprocess((value) => (value === '' || value === null || value === undefined ? null : Number(value)), z.number().int().positive().nullable()),
-  })
-  .superRefine((values, ctx) => {
-    if (values.phone.trim() === '') ctx.addIssue({ code: 'custom', path: ['phone'], message: 'validation.required' });
-    else if (!toE164(values.phone, values.phoneCountry)) ctx.addIssue({ code: 'custom', path: ['phone'], message: 'validation.invalidPhone' });
-  });
-export type UserFormValues = z.input<typeof UserForm>;
-export type UserFormOutput = z.output<typeof UserForm>;
+export type UserFormValues = {
+  username: string;
+  name: string;
+  email: string;
+  phoneCountry: string;
+  phone: string;
+  roleGroupId: string;
+  branchId: string;
+};
 
-export function toNewUser(values: UserFormOutput): NewBankUserInput {
+const username = (value: string) => value.trim().toLowerCase();
+
+export function userFormIssues(values: UserFormValues): FormIssue[] | Promise<FormIssue[]> {
+  const issues = issuesOf({
+    // When editing, the username is the user's own (it always passes) and is never sent.
+    username: USERNAME_PATTERN.test(username(values.username)) ? null : INVALID,
+    name: textProblem(values.name, MAX_USER_NAME),
+    email: emailProblem(values.email),
+    roleGroupId: chosenIdProblem(values.roleGroupId),
+    branchId: optionalIdProblem(values.branchId),
+  });
+  return withPhoneIssues(issues, [{ path: 'phone', phone: values.phone, country: values.phoneCountry }]);
+}
+
+export function toNewUser(values: UserFormValues): NewBankUserInput {
   return {
     userType: 'bank',
-    username: values.username,
-    name: values.name,
-    email: values.email,
-    phone: toE164(values.phone, values.phoneCountry) ?? values.phone,
-    roleGroupId: values.roleGroupId,
-    branchId: values.branchId,
+    username: username(values.username),
+    name: values.name.trim(),
+    email: normalEmail(values.email),
+    phone: phoneForWire(values.phone, values.phoneCountry),
+    roleGroupId: Number(values.roleGroupId),
+    branchId: optionalId(values.branchId),
   };
 }
 
 /** Only what differs from the user as they are now; an empty result means nothing changed. */
-export function toUserChanges(values: UserFormOutput, user: UserItem): EditUserInput {
-  const phone = toE164(values.phone, values.phoneCountry) ?? values.phone;
+export function toUserChanges(values: UserFormValues, user: UserItem): EditUserInput {
+  const { name, email, phone, roleGroupId, branchId } = toNewUser(values);
   const changes: EditUserInput = {};
-  if (values.name !== user.name) changes.name = values.name;
-  if (values.email !== (user.email ?? '')) changes.email = values.email;
+  if (name !== user.name) changes.name = name;
+  if (email !== (user.email ?? '')) changes.email = email;
   if (phone !== (user.phone ?? '')) changes.phone = phone;
-  if (values.roleGroupId !== user.roleGroupId) changes.roleGroupId = values.roleGroupId;
-  if (values.branchId !== user.branchId) changes.branchId = values.branchId;
+  if (roleGroupId !== user.roleGroupId) changes.roleGroupId = roleGroupId;
+  if (branchId !== user.branchId) changes.branchId = branchId;
   return changes;
 }

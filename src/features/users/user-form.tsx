@@ -1,17 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useForm } from 'react-hook-form';
 import type { UserItem } from '../../../domain/api/back-office-users';
 import { COUNTRY_CODE } from '../../../domain/limits';
 import { fieldLabels, messages } from '../../../domain/messages';
 import { Field } from '../../components/ui/field';
+import { issuesResolver } from '../../components/ui/issues-resolver';
 import { PhoneInput } from '../../components/ui/phone-input';
 import { ApiError } from '../../lib/api-client';
 import { errorText } from '../../lib/error-message';
+import { preloadPhoneRules } from '../../lib/form-phone-rules';
 import { fieldErrorWords } from '../../components/ui/field-error-text';
 import { showToast } from '../../lib/toast';
 import { useCreateUser, useEditUser } from './api';
-import { UserForm, toNewUser, toUserChanges, type UserFormOutput, type UserFormValues } from './user-form-schema';
+import { toNewUser, toUserChanges, userFormIssues, type UserFormValues } from './user-form-schema';
 
 export type RoleGroupOption = { id: number; name: string; locationLevel: string | null };
 type Props = {
@@ -22,15 +23,15 @@ type Props = {
 };
 
 const FIELDS = ['username', 'name', 'email', 'phone', 'roleGroupId', 'branchId'] as const;
+const resolver = issuesResolver(userFormIssues);
 
 /** A new bank user, or changes to one: either way a request that another administrator approves. */
 export function BankUserForm({ user, roleGroups, branches, onDone }: Props) {
   const { t, i18n } = useLingui();
   const create = useCreateUser();
   const edit = useEditUser();
-  const form = useForm<UserFormValues, unknown, UserFormOutput>({
-    // When editing, the username is the user's own (it always passes) and is never sent.
-    resolver: zodResolver(UserForm),
+  const form = useForm<UserFormValues>({
+    resolver,
     defaultValues: {
       username: user?.username ?? '',
       name: user?.name ?? '',
@@ -104,6 +105,8 @@ export function BankUserForm({ user, roleGroups, branches, onDone }: Props) {
             id="user-phone"
             country={form.watch('phoneCountry')}
             onCountryChange={(code) => form.setValue('phoneCountry', code)}
+            pickerLoads="on-press"
+            onFocus={preloadPhoneRules}
             aria-invalid={Boolean(errors.phone)}
             {...form.register('phone')}
           />

@@ -1,0 +1,56 @@
+import { MAX_EMAIL_ADDRESS } from '../../domain/limits';
+import { EMAIL_PATTERN } from '../../domain/email-format';
+
+/**
+ * Plain checks of what people type into the back-office forms, the way the contract's zod pieces
+ * read it (trimmed text, zod's email format, a select's id coerced to a number), so the forms do
+ * without zod (docs/decisions/013-desk-bundle.md). Each answers the message id a refused field shows
+ * (domain/messages.ts; fieldErrorWords puts the field's name in), or null when the value passes.
+ * Where zod said "too small", the form has always shown "<field> can not be empty": REQUIRED here.
+ */
+export const REQUIRED = 'validation.required';
+export const INVALID = 'validation.invalid';
+export const INVALID_EMAIL = 'validation.invalidEmail';
+export const INVALID_PHONE = 'validation.invalidPhone';
+export const DIGITS = 'validation.digits';
+
+export type Problem = string | null;
+
+/** `z.string().trim().min(1).max(max)`. */
+export function textProblem(value: string, max: number): Problem {
+  const trimmed = value.trim();
+  if (trimmed === '') return REQUIRED;
+  return trimmed.length > max ? INVALID : null;
+}
+
+/** The contract's Email, `z.string().trim().toLowerCase().max(254).pipe(z.email(…))`, and the value it keeps. */
+export const normalEmail = (value: string) => value.trim().toLowerCase();
+export function emailProblem(value: string): Problem {
+  const email = normalEmail(value);
+  if (email.length > MAX_EMAIL_ADDRESS) return INVALID;
+  return EMAIL_PATTERN.test(email) ? null : INVALID_EMAIL;
+}
+
+/** `z.number().int().positive()`: zod's int is a safe integer, and below it is "too small". */
+function idProblem(id: number): Problem {
+  if (!Number.isInteger(id) || id > Number.MAX_SAFE_INTEGER) return INVALID;
+  return id <= 0 ? REQUIRED : null;
+}
+
+/** A select that must be chosen ("" until then), read as `z.coerce.number().int().positive()`. */
+export const chosenIdProblem = (value: string | number): Problem => idProblem(Number(value));
+
+/** A select that may stay empty: "" (or null) is no choice, anything else must be an id. */
+export const optionalId = (value: string | number | null): number | null => (value === '' || value === null ? null : Number(value));
+export function optionalIdProblem(value: string | number | null): Problem {
+  const id = optionalId(value);
+  return id === null ? null : idProblem(id);
+}
+
+/** An id set by the form itself (an upload's), `z.number().int().positive().nullable()`. */
+export const uploadIdProblem = (value: number | null): Problem => (value === null ? null : idProblem(value));
+
+/** A form's refused fields, keyed by their path ("signatories.0.name"); passing ones are left out. */
+export function issuesOf(problems: Record<string, Problem>): { path: string; message: string }[] {
+  return Object.entries(problems).flatMap(([path, message]) => (message ? [{ path, message }] : []));
+}
