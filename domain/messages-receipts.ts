@@ -32,6 +32,7 @@ export const receiptMessages = {
     id: 'receipt.numberReplaced',
     message: 'Receipt number {requested} was already used in this institution; this receipt is numbered {receiptNo}',
   },
+  receiptReceivedInFuture: /*i18n*/ { id: 'receipt.receivedInFuture', message: 'The date received cannot be in the future' },
   receiptSms: /*i18n*/ {
     id: 'receipt.sms',
     message: '{institution}: received {amount} from {name} ({lines}). Receipt {receiptNo}, {date}. Thank you!',

@@ -4,15 +4,22 @@ import type { Database } from './db/client';
 import type { Translator } from './i18n';
 import type { PaymentsEngine } from './services/payments/payments-engine';
 
+export type SmsInput = {
+  to: string;
+  message: string;
+  institutionId: number | null;
+  purpose: string;
+  createdBy?: number | null;
+};
+
 /** Sends an SMS through the configured provider and records it (charged to the institution, if any). */
 export type SmsSender = {
-  send(input: {
-    to: string;
-    message: string;
-    institutionId: number | null;
-    purpose: string;
-    createdBy?: number | null;
-  }): Promise<{ id: number; status: SmsStatus }>;
+  send(input: SmsInput): Promise<{ id: number; status: SmsStatus }>;
+  /**
+   * Many messages with one charge per institution: as many are queued as its wallet has units, in
+   * the order given, the rest wait for a top-up. Answers in the order given.
+   */
+  sendMany(inputs: readonly SmsInput[]): Promise<Array<{ id: number; status: SmsStatus }>>;
 };
 
 /** Sends mail over SMTP when configured, otherwise records it in the local outbox. */

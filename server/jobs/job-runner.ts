@@ -18,6 +18,11 @@ export type JobLogger = { error: (obj: object, msg: string) => void; warn: (obj:
 export type JobRunner = {
   define<T extends object>(name: string, options: QueueOptions, handler: JobHandler<T>): void;
   send<T extends object>(name: string, data: T, options?: PgBoss.SendOptions): Promise<string | null>;
+  /**
+   * Many jobs of one queue in one INSERT (pg-boss `insert`), with the queue's retry options. A job
+   * whose id already exists is skipped, as `send` skips it, so giving ids keeps enqueueing idempotent.
+   */
+  sendMany<T extends object>(name: string, jobs: ReadonlyArray<{ id: string; data: T }>): Promise<void>;
   start(): Promise<void>;
   startWorkers(options?: { pollingIntervalSeconds?: number }): Promise<void>;
   /** Runs every due job of every queue until none is left; returns how many ran. */
@@ -62,6 +67,10 @@ export function createJobRunner(options: {
     },
     async send(name, data, sendOptions) {
       return boss.send(name, data, sendOptions ?? {});
+    },
+    async sendMany(name, jobs) {
+      if (jobs.length === 0) return;
+      await boss.insert(jobs.map((job) => ({ name, id: job.id, data: job.data })));
     },
     async start() {
       if (started) return;

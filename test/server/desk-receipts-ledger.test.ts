@@ -65,12 +65,53 @@ describe('split and ledger of synced receipts (property, through the real route)
       }),
       { numRuns: 25 },
     );
-    // And the books as a whole: every entry balances.
+    await expectEveryEntryBalanced();
+  });
+
+  it('a request of many receipts gives each its own balanced entry, split as for a receipt alone', async () => {
+    const receipt = fc.array(line, { minLength: 1, maxLength: 4 });
+    await fc.assert(
+      fc.asyncProperty(fc.array(receipt, { minLength: 2, maxLength: 30 }), async (receipts) => {
+        const db = t.database.db;
+        const sent = [];
+        for (const lines of receipts) {
+          const types: OfferingTypeRow[] = [];
+          for (const l of lines) types.push(await createOfferingType(db, { institutionId: w.churchA.id, churchBp: l.divisions.church, fieldBp: l.divisions.field, unionBp: l.divisions.union }));
+          sent.push({ lines, types, entry: receiptEntry({ institutionId: w.churchA.id, lines: lines.map((l, i) => ({ offeringTypeId: types[i]!.id, amount: l.amount })) }) });
+        }
+        const results = await sync(t.app, 'cash-receipts', headers, sent.map((s) => s.entry));
+        expect(results.map((r) => r.status)).toEqual(sent.map(() => 'created'));
+
+        const target = { church: w.churchA.id, field: w.field.id, union: w.union.id };
+        for (const { lines, types, entry } of sent) {
+          const [stored] = await db.select().from(transactions).where(eq(transactions.clientId, entry.id));
+          const entries = await db.select().from(ledgerEntries).where(eq(ledgerEntries.transactionId, stored!.id));
+          expect(entries).toHaveLength(1);
+          const postings = await db.select().from(ledgerLines).where(eq(ledgerLines.entryId, entries[0]!.id));
+          const total = lines.reduce((sum, l) => sum + l.amount, 0);
+          expect(stored!.amount).toBe(total);
+          expect(postings.filter((p) => p.debit > 0)).toEqual([expect.objectContaining({ account: 'clearing', institutionId: w.churchA.id, debit: total })]);
+          lines.forEach((l, i) => {
+            const expected = splitAmount(l.amount, l.divisions);
+            const mine = postings.filter((p) => p.offeringTypeId === types[i]!.id);
+            expect(mine.map((p) => [p.account, p.institutionId, p.credit]).sort()).toEqual(
+              SHARES.filter((share) => expected[share] > 0).map((share) => [`share:${share}`, target[share], expected[share]]).sort(),
+            );
+          });
+        }
+      }),
+      { numRuns: 10 },
+    );
+    await expectEveryEntryBalanced();
+  });
+
+  /** The books as a whole: every entry balances. */
+  async function expectEveryEntryBalanced() {
     const unbalanced = await t.database.db
       .select({ entryId: ledgerLines.entryId })
       .from(ledgerLines)
       .groupBy(ledgerLines.entryId)
       .having(sql`sum(${ledgerLines.debit}) <> sum(${ledgerLines.credit})`);
     expect(unbalanced).toEqual([]);
-  });
+  }
 });

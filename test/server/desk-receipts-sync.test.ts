@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CashReceiptInput } from '../../domain/api/receipts';
 import { fieldLabels, messages } from '../../domain/messages';
+import { smsMessages } from '../../server/db/schema/messaging';
 import { ledgerEntries, ledgerLines, transactionLines, transactions } from '../../server/db/schema/money';
 import { countDeskRows, createCurrency, createOfferingType, type OfferingTypeRow, receiptEntry, sync } from '../factories/desk';
 import { createMember } from '../factories/giving';
@@ -256,5 +257,186 @@ describe('POST /api/cash-receipts/sync: stored exactly once, answered per entry'
     const [row] = await t.database.db.select().from(transactions).where(eq(transactions.clientId, entry.id));
     const { rows } = await t.database.raw.query(`select user_id, action, details from activity_log where entity_id = $1`, [row!.id]);
     expect(rows).toEqual([{ user_id: w.users.church.id, action: 'cash-receipt.recorded', details: expect.stringContaining('1500000 TZS') }]);
+  });
+
+  it('one request of 100 mixing new, replayed, changed, invalid and out-of-scope entries: answers in order, exactly the new rows', async () => {
+    const db = t.database.db;
+    const member = await createMember(db, { institutionId: w.churchA.id, firstName: 'Neema', lastName: 'Mushi' });
+    const otherMember = await createMember(db, { institutionId: w.churchB.id });
+    const earlier = Array.from({ length: 40 }, (_, i) => envelope(i % 2 ? { receiptNo: `MWG-T6-${String(i).padStart(4, '0')}` } : {}));
+    const stored = await post(earlier);
+    expect(stored.every((r) => r.status === 'created')).toBe(true);
+
+    // Names that need escaping in a PostgreSQL array literal, since the rows travel as arrays.
+    const awkward = ['Asha "Mama" Mgeni', 'Juma, Bakari', 'Neema {Kwaya}', 'Back\\slash', "O'Brien Mushi"];
+    type Expected = { status: string; code?: string; receiptNo?: string; lines?: number };
+    const entries: unknown[] = [];
+    const expected: Expected[] = [];
+    const fresh = (i: number) => {
+      const lines = i % 3 === 0 ? [{ offeringTypeId: tithe.id, amount: 1_000 + i }, { offeringTypeId: offering.id, amount: 500 }] : [{ offeringTypeId: offering.id, amount: 2_000 + i }];
+      const giver = i % 4 === 0 ? { memberId: member.id, payer: undefined } : { payer: { name: awkward[i % awkward.length]!, phone: `+2557540${String(i).padStart(5, '0')}` } };
+      return envelope({ ...giver, lines, ...(i % 2 ? { receiptNo: `MWG-T6-N${String(i).padStart(3, '0')}` } : {}) });
+    };
+    const invalid = [
+      () => [envelope({ lines: [{ offeringTypeId: tithe.id, amount: 'elfu' as unknown as number }] }), 'invalid'] as const,
+      () => [envelope({ lines: [{ offeringTypeId: churchBType.id, amount: 100 }] }), 'not_found'] as const,
+      () => [envelope({ currency: 'KES' }), 'not_found'] as const,
+      () => [envelope({ memberId: otherMember.id, payer: undefined }), 'not_found'] as const,
+      () => [envelope({ receivedAt: '2026-03-22T09:30:00+03:00' }), 'invalid'] as const,
+    ];
+    for (let i = 0; i < 100; i++) {
+      const k = Math.floor(i / 5);
+      if (i % 5 === 0) {
+        const entry = fresh(i);
+        entries.push(entry);
+        expected.push({ status: 'created', lines: entry.lines.length, ...(entry.receiptNo ? { receiptNo: entry.receiptNo } : {}) });
+      } else if (i % 5 === 1) {
+        entries.push(earlier[k]);
+        expected.push({ status: 'duplicate', receiptNo: stored[k]!.receiptNo! });
+      } else if (i % 5 === 2) {
+        entries.push({ ...earlier[20 + k]!, note: 'changed' });
+        expected.push({ status: 'conflict', code: 'content_differs', receiptNo: stored[20 + k]!.receiptNo! });
+      } else if (i % 5 === 3) {
+        const [entry, code] = invalid[k % invalid.length]!();
+        entries.push(entry);
+        expected.push({ status: 'rejected', code });
+      } else {
+        entries.push(receiptEntry({ institutionId: w.churchB.id, lines: [{ offeringTypeId: churchBType.id, amount: 10_000 }] }));
+        expected.push({ status: 'rejected', code: 'forbidden' });
+      }
+    }
+    // Entries whose answer depends on an earlier one of the same request: the same new receipt
+    // again (a duplicate of what this request stored), the same id with other content, and a
+    // receipt number already stored (replaced by a server number).
+    const first = entries[0] as CashReceiptInput;
+    entries[95] = first;
+    expected[95] = { status: 'duplicate' };
+    entries[98] = { ...first, note: 'other content' };
+    expected[98] = { status: 'conflict', code: 'content_differs' };
+    entries[90] = envelope({ receiptNo: 'MWG-T6-0001' });
+    expected[90] = { status: 'created', code: 'receipt_no_replaced', lines: 2 };
+
+    const before = await countDeskRows(t.database);
+    const results = await post(entries, 'church', 'en');
+    expect(results.map((r) => r.id)).toEqual(entries.map((e) => (e as { id: string }).id));
+    results.forEach((result, i) => {
+      const want = expected[i]!;
+      expect({ i, status: result.status, code: result.code }, JSON.stringify(result)).toEqual({ i, status: want.status, code: want.code });
+      if (want.receiptNo) expect(result.receiptNo, `entry ${i}`).toBe(want.receiptNo);
+    });
+    expect(results[95]!.receiptNo).toBe(results[0]!.receiptNo);
+    expect(results[90]!.receiptNo).toMatch(/^RC-/);
+    expect(results.filter((r) => r.status === 'created' && !r.receiptNo)).toEqual([]);
+
+    // The 20 slots of new envelopes less 95, which sends entry 0 again (90 is new, with a taken number).
+    const createdIds = results.flatMap((r, i) => (r.status === 'created' ? [{ id: r.id, i }] : []));
+    expect(createdIds).toHaveLength(19);
+    const newLines = createdIds.reduce((sum, { i }) => sum + expected[i]!.lines!, 0);
+    const after = await countDeskRows(t.database);
+    expect({
+      transactions: after.transactions - before.transactions,
+      transaction_lines: after.transaction_lines - before.transaction_lines,
+      ledger_entries: after.ledger_entries - before.ledger_entries,
+      sms_messages: after.sms_messages - before.sms_messages,
+      activity_log: after.activity_log - before.activity_log,
+      members: after.members - before.members,
+    }).toEqual({ transactions: 19, transaction_lines: newLines, ledger_entries: 19, sms_messages: 19, activity_log: 19, members: 0 });
+
+    const rows = await db.select().from(transactions).where(inArray(transactions.clientId, createdIds.map((c) => c.id)));
+    const byClient = new Map(rows.map((row) => [row.clientId, row]));
+    for (const { id, i } of createdIds) {
+      const row = byClient.get(id)!;
+      const sent = entries[i] as CashReceiptInput;
+      expect(row.receiptNo).toBe(results[i]!.receiptNo);
+      expect(row.amount).toBe(sent.lines.reduce((sum, line) => sum + line.amount, 0));
+      expect(row.payerName).toBe(sent.payer ? sent.payer.name : 'Neema Mushi');
+      expect(row.receiptSmsId).not.toBeNull();
+    }
+    const sms = await db.select().from(smsMessages).where(inArray(smsMessages.id, rows.map((row) => row.receiptSmsId!)));
+    expect(new Set(sms.map((m) => m.receiver))).toEqual(new Set(rows.map((row) => row.payerPhone)));
+    // Nothing stored for what was refused, and the changed receipts are as first stored.
+    const refused = results.flatMap((r, i) => (r.status === 'rejected' ? [(entries[i] as { id?: string }).id ?? ''] : [])).filter((id) => /^[0-9a-f-]{36}$/.test(id));
+    expect(await db.select().from(transactions).where(inArray(transactions.clientId, refused))).toEqual([]);
+    const changed = await db.select({ note: transactions.note }).from(transactions).where(inArray(transactions.clientId, earlier.slice(20).map((e) => e.id)));
+    expect(changed.every((row) => row.note === null)).toBe(true);
+
+    // The whole request again: every new receipt is now a duplicate with its number, nothing is written.
+    const again = await post(entries, 'church', 'en');
+    const settled = await countDeskRows(t.database);
+    expect(settled).toEqual(after);
+    again.forEach((result, i) => {
+      const first = results[i]!;
+      if (first.status === 'created') expect(result).toEqual({ id: first.id, status: 'duplicate', receiptNo: first.receiptNo });
+      else if (i !== 98) expect(result.status).toBe(first.status);
+    });
+  });
+
+  it('an id in capitals names the same receipt, as PostgreSQL compares UUIDs', async () => {
+    const upper = envelope();
+    upper.id = upper.id.toUpperCase();
+    const [created] = await post([upper]);
+    expect(created).toMatchObject({ id: upper.id, status: 'created' });
+    expect(await post([upper])).toEqual([{ id: upper.id, status: 'duplicate', receiptNo: created!.receiptNo }]);
+    // In one request: the second spelling is judged against what the first stored.
+    const fresh = envelope();
+    const results = await post([{ ...fresh, id: fresh.id.toUpperCase() }, fresh]);
+    expect(results.map((r) => r.status)).toEqual(['created', 'conflict']);
+    expect(results[1]!.receiptNo).toBe(results[0]!.receiptNo);
+  });
+
+  it('a date received more than 12 hours ahead of the server clock is rejected; up to 12 hours ahead is accepted', async () => {
+    const inEleven = envelope({ receivedAt: '2026-03-15T21:00:00Z' });
+    const atTwelve = envelope({ receivedAt: '2026-03-16T01:00:00+03:00' });
+    const pastTwelve = envelope({ receivedAt: '2026-03-15T22:00:01Z' });
+    const nextWeek = envelope({ receivedAt: '2026-03-22T09:30:00+03:00' });
+    const before = await countDeskRows(t.database);
+    const en = await post([inEleven, atTwelve, pastTwelve, nextWeek], 'church', 'en');
+    expect(en).toEqual([
+      { id: inEleven.id, status: 'created', receiptNo: expect.stringMatching(/^RC-/) },
+      { id: atTwelve.id, status: 'created', receiptNo: expect.stringMatching(/^RC-/) },
+      { id: pastTwelve.id, status: 'rejected', code: 'invalid', message: 'The date received cannot be in the future' },
+      { id: nextWeek.id, status: 'rejected', code: 'invalid', message: 'The date received cannot be in the future' },
+    ]);
+    expect((await countDeskRows(t.database)).transactions - before.transactions).toBe(2);
+    const [sw] = await post([pastTwelve], 'church', 'sw');
+    expect(sw).toEqual({ id: pastTwelve.id, status: 'rejected', code: 'invalid', message: t.ctx.translator.t('sw', messages.receiptReceivedInFuture) });
+  });
+
+  it('an entry the database refuses fails the bulk insert, not its neighbours: they are stored one at a time', async () => {
+    // A NUL character passes the schema but PostgreSQL text cannot hold it, so the multi-row insert
+    // of the whole request fails; one at a time, only that entry does, and it is answered.
+    const good = [envelope(), envelope({ receiptNo: 'MWG-T7-0001' }), envelope({ note: 'Bahasha 7' })];
+    const poison = envelope({ note: 'Bahasha\u0000 12' });
+    const before = await countDeskRows(t.database);
+    const results = await post([good[0], poison, good[1], good[2]], 'church', 'en');
+    expect(results.map((r) => [r.id, r.status, r.code])).toEqual([
+      [good[0]!.id, 'created', undefined],
+      [poison.id, 'rejected', 'invalid'],
+      [good[1]!.id, 'created', undefined],
+      [good[2]!.id, 'created', undefined],
+    ]);
+    expect(results[1]!.message).toBe(messages.badRequest.message);
+    expect(results[2]!.receiptNo).toBe('MWG-T7-0001');
+    const after = await countDeskRows(t.database);
+    expect([after.transactions - before.transactions, after.ledger_entries - before.ledger_entries, after.sms_messages - before.sms_messages]).toEqual([3, 3, 3]);
+    expect(await t.database.db.select().from(transactions).where(eq(transactions.clientId, poison.id))).toEqual([]);
+    const again = await post([good[0], poison, good[1], good[2]], 'church', 'en');
+    expect(again.map((r) => r.status)).toEqual(['duplicate', 'rejected', 'duplicate', 'duplicate']);
+  });
+
+  it('concurrent requests carrying the same receipts in different orders store each receipt once', async () => {
+    const shared = Array.from({ length: 30 }, (_, i) => envelope(i % 2 ? { receiptNo: `MWG-T8-${String(i).padStart(4, '0')}` } : {}));
+    const orders = [shared, [...shared].reverse(), [...shared.slice(15), ...shared.slice(0, 15)], shared.filter((_, i) => i % 3 === 0)];
+    const before = await countDeskRows(t.database);
+    const answers = await Promise.all(orders.map((order) => post(order)));
+    const created = answers.flat().filter((r) => r.status === 'created');
+    expect(answers.flat().every((r) => r.status === 'created' || r.status === 'duplicate')).toBe(true);
+    expect(created.map((r) => r.id).sort()).toEqual(shared.map((e) => e.id).sort());
+    // Every answer for one receipt names the same number.
+    const numbers = new Map<string, Set<string>>();
+    for (const r of answers.flat()) numbers.set(r.id, (numbers.get(r.id) ?? new Set()).add(r.receiptNo!));
+    expect([...numbers.values()].every((set) => set.size === 1)).toBe(true);
+    const after = await countDeskRows(t.database);
+    expect([after.transactions - before.transactions, after.ledger_entries - before.ledger_entries, after.sms_messages - before.sms_messages]).toEqual([30, 30, 30]);
   });
 });

@@ -84,6 +84,32 @@ describe('SMS receipts after a synced cash receipt', () => {
     expect((await sync(t.app, 'cash-receipts', headers.churchB, [entry]))[0]?.status).toBe('duplicate');
     expect((await countDeskRows(t.database)).sms_messages).toBe(after.sms_messages);
   });
+
+  it('a request of 5 new receipts on a wallet of 3: the first 3 are texted, the last 2 wait, the wallet ends at 0', async () => {
+    await t.database.db.update(institutions).set({ smsLeft: 3 }).where(eq(institutions.id, w.churchB.id));
+    const phones = Array.from({ length: 5 }, (_, i) => `+25575431000${i}`);
+    const entries = phones.map((phone, i) => receiptEntry({ institutionId: w.churchB.id, payer: { name: `Mtoaji ${i}`, phone }, lines: [{ offeringTypeId: typeB.id, amount: 100_000 + i }] }));
+    const results = await sync(t.app, 'cash-receipts', headers.churchB, entries);
+    expect(results.map((r) => r.status)).toEqual(['created', 'created', 'created', 'created', 'created']);
+    const sent = await Promise.all(entries.map((entry) => smsOf(entry.id)));
+    expect(sent.map(({ sms }) => [sms.receiver, sms.status])).toEqual([
+      [phones[0], 'queued'],
+      [phones[1], 'queued'],
+      [phones[2], 'queued'],
+      [phones[3], 'waiting_balance'],
+      [phones[4], 'waiting_balance'],
+    ]);
+    // Each text is the one a receipt sent alone would get.
+    sent.forEach(({ sms }, i) => expect(sms.message).toContain(`Mtoaji ${i}`));
+    const [wallet] = await t.database.db.select({ left: institutions.smsLeft }).from(institutions).where(eq(institutions.id, w.churchB.id));
+    expect(wallet!.left).toBe(0);
+    await t.settleSms();
+    expect((await Promise.all(phones.map((phone) => t.smsInbox(phone)))).map((inbox) => inbox.length)).toEqual([1, 1, 1, 0, 0]);
+    // A top-up sends the two that waited, in request order.
+    expect(await t.providers.sms.topUp({ institutionId: w.churchB.id, amount: 1 })).toEqual({ smsLeft: 0, released: 1 });
+    expect((await smsOf(entries[3]!.id)).sms.status).toBe('queued');
+    expect((await smsOf(entries[4]!.id)).sms.status).toBe('waiting_balance');
+  });
 });
 
 describe('reference data for the desk (GET /api/offering-types, /api/currencies)', () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smsCallbackToken } from '../../server/providers/sms/callback-secret';
 import { applyEarlyReport } from '../../server/services/sms/sms-delivery';
+import { smsJobId } from '../../server/services/sms/sms-service';
 import { createTestApp, type TestApp } from './harness';
 
 /**
@@ -10,6 +11,7 @@ import { createTestApp, type TestApp } from './harness';
 describe('SMS service, wallet and delivery reports', () => {
   let t: TestApp;
   let institutionId: number;
+  let anotherInstitution: () => Promise<number>;
   let phoneSeq = 0;
   const nextPhone = () => `+2557130000${String(++phoneSeq).padStart(2, '0')}`;
 
@@ -22,6 +24,7 @@ describe('SMS service, wallet and delivery reports', () => {
       [religionId],
     );
     institutionId = await newInstitution(religionId, level[0]?.id, 0);
+    anotherInstitution = () => newInstitution(religionId, level[0]?.id, 0);
   });
   afterAll(() => t?.close());
 
@@ -89,6 +92,61 @@ describe('SMS service, wallet and delivery reports', () => {
     expect(rows).toEqual([{ n: 20 }]);
     const topups = await t.database.raw.query('select amount from sms_topups where institution_id = $1 order by id', [institutionId]);
     expect(topups.rows.map((r) => r.amount)).toEqual([10, 7]);
+    await t.settleSms();
+  });
+
+  it('sendMany charges each institution for as many messages as it has units, in the order given, and enqueues only those', async () => {
+    const [rich, broke] = [await anotherInstitution(), await anotherInstitution()];
+    await setBalance(rich, 2);
+    const phones = Array.from({ length: 6 }, () => nextPhone());
+    const sent = await t.ctx.sms.sendMany([
+      { to: phones[0]!, message: 'rich 1', institutionId: rich, purpose: 'receipt', createdBy: null },
+      { to: phones[1]!, message: 'bank 1', institutionId: null, purpose: 'custom' },
+      { to: phones[2]!, message: 'rich 2', institutionId: rich, purpose: 'receipt' },
+      { to: phones[3]!, message: 'broke 1', institutionId: broke, purpose: 'receipt' },
+      { to: phones[4]!, message: 'rich 3', institutionId: rich, purpose: 'receipt' },
+      { to: phones[5]!, message: 'bank 2', institutionId: null, purpose: 'custom' },
+    ]);
+    expect(sent.map((m) => m.status)).toEqual(['queued', 'queued', 'queued', 'waiting_balance', 'waiting_balance', 'queued']);
+    // Ids in the order given, so a top-up releases the waiting ones in that order.
+    expect([...sent.map((m) => m.id)].sort((a, b) => a - b)).toEqual(sent.map((m) => m.id));
+    expect(await Promise.all(sent.map(async (m) => (await row(m.id)).message))).toEqual(['rich 1', 'bank 1', 'rich 2', 'broke 1', 'rich 3', 'bank 2']);
+    expect([await smsLeft(rich), await smsLeft(broke)]).toEqual([0, 0]);
+
+    const jobsOf = async () =>
+      (await t.database.raw.query(`select id, data->>'smsId' as sms_id from pgboss.job where name = 'sms-send' and data->>'smsId' = any($1::text[]) order by id`, [sent.map((m) => String(m.id))])).rows;
+    const queued = sent.filter((m) => m.status === 'queued');
+    expect(await jobsOf()).toEqual(expect.arrayContaining(queued.map((m) => ({ id: smsJobId(m.id), sms_id: String(m.id) }))));
+    expect(await jobsOf()).toHaveLength(4);
+    // Enqueueing again (what start-up recovery does) adds no second job.
+    await t.providers.sms.recoverQueued();
+    expect(await jobsOf()).toHaveLength(4);
+    await t.runJobs();
+    expect((await Promise.all(phones.map((phone) => t.smsInbox(phone)))).map((inbox) => inbox.length)).toEqual([1, 1, 1, 0, 0, 1]);
+    expect(await t.ctx.sms.sendMany([])).toEqual([]);
+    await t.settleSms();
+  });
+
+  it('sendMany side by side with single sends never charges a unit twice nor goes below zero', async () => {
+    const wallet = await anotherInstitution();
+    await setBalance(wallet, 7);
+    const phone = nextPhone();
+    const message = (label: string) => ({ to: phone, message: label, institutionId: wallet, purpose: 'custom' });
+    const [batches, singles] = await Promise.all([
+      Promise.all(Array.from({ length: 4 }, (_, b) => t.ctx.sms.sendMany(Array.from({ length: 5 }, (_, i) => message(`batch ${b}.${i}`))))),
+      Promise.all(Array.from({ length: 10 }, (_, i) => t.ctx.sms.send(message(`single ${i}`)))),
+    ]);
+    const all = [...batches.flat(), ...singles];
+    expect(all).toHaveLength(30);
+    expect(all.filter((m) => m.status === 'queued')).toHaveLength(7);
+    expect(await smsLeft(wallet)).toBe(0);
+    // Within one sendMany the units go to the first messages.
+    for (const batch of batches) {
+      const statuses = batch.map((m) => m.status);
+      expect(statuses).toEqual([...statuses].sort((a, b) => (a === b ? 0 : a === 'queued' ? -1 : 1)));
+    }
+    const { rows } = await t.database.raw.query(`select status, count(*)::int as n from sms_messages where institution_id = $1 group by status order by status`, [wallet]);
+    expect(rows).toEqual([{ status: 'queued', n: 7 }, { status: 'waiting_balance', n: 23 }]);
     await t.settleSms();
   });
 

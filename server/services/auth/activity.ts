@@ -16,7 +16,17 @@ export type ActivityEntry = {
 
 /** Who did what, when (UTC) and from where: sign-ins, denials, approvals, deletions, money movements. */
 export async function logActivity(db: Db, entry: ActivityEntry): Promise<void> {
-  await db.insert(activityLog).values({
+  await db.insert(activityLog).values(activityRow(entry));
+}
+
+/** Many entries in one INSERT (a synced batch of receipts logs one row per money movement). */
+export async function logActivities(db: Db, entries: readonly ActivityEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await db.insert(activityLog).values(entries.map(activityRow));
+}
+
+function activityRow(entry: ActivityEntry): typeof activityLog.$inferInsert {
+  return {
     userId: entry.userId ?? null,
     sessionId: entry.sessionId ?? null,
     action: entry.action,
@@ -26,5 +36,5 @@ export async function logActivity(db: Db, entry: ActivityEntry): Promise<void> {
     ipAddress: entry.ipAddress ?? null,
     userAgent: entry.userAgent?.slice(0, 512) ?? null,
     createdAt: entry.at,
-  });
+  };
 }

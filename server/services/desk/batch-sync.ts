@@ -5,9 +5,8 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { receiptBatches } from '../../db/schema/money';
 import { logActivity } from '../auth/activity';
-import { scopedInstitutionCache } from './desk-access';
 import { activeCurrencyCache } from './receipt-references';
-import { rejectedWith, type SyncActor, validateEntry } from './sync-entry';
+import { admitEntries, rejectedWith, type SyncActor } from './sync-entry';
 
 type Batch = typeof receiptBatches.$inferSelect;
 type ValidBatch = ReturnType<typeof BatchInput.parse>;
@@ -19,21 +18,14 @@ type ValidBatch = ReturnType<typeof BatchInput.parse>;
  */
 export async function syncBatches(ctx: AppContext, actor: SyncActor, entries: readonly unknown[]): Promise<SyncResult[]> {
   const db = ctx.database.db;
-  const scoped = scopedInstitutionCache(db, actor.user);
   const currencyActive = activeCurrencyCache(db);
   const results: SyncResult[] = [];
-  for (const raw of entries) {
-    const checked = validateEntry(BatchInput, raw, actor);
-    if (!checked.ok) {
-      results.push(checked.result);
+  for (const admission of await admitEntries(db, actor, BatchInput, entries)) {
+    if (!admission.ok) {
+      results.push(admission.result);
       continue;
     }
-    const input = checked.value;
-    const institution = await scoped(input.institutionId);
-    if (!institution || institution.status !== 'active') {
-      results.push(rejectedWith(actor, input.id, messages.receiptInstitutionNotAllowed, {}, 'forbidden'));
-      continue;
-    }
+    const input = admission.value;
     if (!(await currencyActive(input.currency))) {
       results.push(rejectedWith(actor, input.id, messages.receiptCurrencyUnknown, { currency: input.currency }, 'not_found'));
       continue;

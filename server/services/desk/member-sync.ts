@@ -6,8 +6,8 @@ import { zones } from '../../db/schema/institutions';
 import { logActivity } from '../auth/activity';
 import { findByClientId, type Member, registerMemberWithCode } from '../members/member-registration';
 import { requestHash } from './canonical-hash';
-import { type ScopedInstitution, scopedInstitutionCache } from './desk-access';
-import { rejectedWith, type SyncActor, validateEntry } from './sync-entry';
+import type { ScopedInstitution } from './desk-access';
+import { admitEntries, rejectedWith, type SyncActor } from './sync-entry';
 
 type ValidMember = ReturnType<typeof MemberInput.parse>;
 
@@ -18,21 +18,9 @@ type ValidMember = ReturnType<typeof MemberInput.parse>;
  * belongs to a member of the institution is `conflict` carrying that member's id.
  */
 export async function syncMembers(ctx: AppContext, actor: SyncActor, entries: readonly unknown[]): Promise<SyncResult[]> {
-  const db = ctx.database.db;
-  const scoped = scopedInstitutionCache(db, actor.user);
   const results: SyncResult[] = [];
-  for (const raw of entries) {
-    const checked = validateEntry(MemberInput, raw, actor);
-    if (!checked.ok) {
-      results.push(checked.result);
-      continue;
-    }
-    const institution = await scoped(checked.value.institutionId);
-    if (!institution || institution.status !== 'active') {
-      results.push(rejectedWith(actor, checked.value.id, messages.receiptInstitutionNotAllowed, {}, 'forbidden'));
-      continue;
-    }
-    results.push(await syncMember(ctx, actor, checked.value, institution));
+  for (const admission of await admitEntries(ctx.database.db, actor, MemberInput, entries)) {
+    results.push(admission.ok ? await syncMember(ctx, actor, admission.value, admission.institution) : admission.result);
   }
   return results;
 }

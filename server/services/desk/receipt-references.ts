@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { CashReceiptInput, SyncResult } from '../../../domain/api/receipts';
 import type { Locale } from '../../../domain/locale';
 import { messages } from '../../../domain/messages';
@@ -7,13 +7,13 @@ import type { Db } from '../../db/client';
 import { members, offeringTypes } from '../../db/schema/members';
 import { receiptBatches } from '../../db/schema/money';
 import { currencies } from '../../db/schema/reference';
-import { rejectedWith, type SyncActor } from './sync-entry';
+import { rejectedWith, type SyncActor, uuidKey } from './sync-entry';
 
-type ValidReceipt = ReturnType<typeof CashReceiptInput.parse>;
+export type ValidReceipt = ReturnType<typeof CashReceiptInput.parse>;
 export type OfferingTypeInfo = { id: number; title: string; divisions: Divisions };
 export type Giver = { memberId: number | null; name: string; phone: string; language: Locale };
 
-/** One lookup per currency per request. */
+/** One lookup per currency per request (batch sync). */
 export function activeCurrencyCache(db: Db) {
   const seen = new Map<string, Promise<boolean>>();
   return (code: string) => {
@@ -30,24 +30,70 @@ export function activeCurrencyCache(db: Db) {
   };
 }
 
-/** The active offering types of an institution, looked up once per request. */
-export function offeringTypeCache(db: Db) {
-  const seen = new Map<number, Promise<Map<number, OfferingTypeInfo>>>();
-  return (institutionId: number) => {
-    let found = seen.get(institutionId);
-    if (!found) {
-      found = db
-        .select()
-        .from(offeringTypes)
-        .where(and(eq(offeringTypes.institutionId, institutionId), eq(offeringTypes.active, 1)))
-        .then((rows) => new Map(rows.map((row) => [row.id, { id: row.id, title: row.title, divisions: { church: row.churchBp, field: row.fieldBp, union: row.unionBp } }])));
-      seen.set(institutionId, found);
-    }
-    return found;
+export type ReceiptReferences = { giver: Giver; types: Map<number, OfferingTypeInfo> };
+
+type KnownMember = { id: number; clientId: string | null; institutionId: number; firstName: string; lastName: string; phone: string; preferredLanguage: string };
+
+/**
+ * Everything the receipts of one request name, read in one query per kind (currencies, offering
+ * types, members, batches). UUID keys are lower case, as PostgreSQL prints them.
+ */
+export type ReferenceLookup = {
+  activeCurrencies: ReadonlySet<string>;
+  typesOf: ReadonlyMap<number, Map<number, OfferingTypeInfo>>;
+  membersById: ReadonlyMap<number, KnownMember>;
+  membersByClientId: ReadonlyMap<string, KnownMember>;
+  batches: ReadonlyMap<string, { institutionId: number; currency: string }>;
+};
+
+const distinct = <T>(values: ReadonlyArray<T | undefined>): T[] => [...new Set(values.filter((value): value is T => value !== undefined))];
+
+export async function loadReceiptReferences(db: Db, inputs: readonly ValidReceipt[]): Promise<ReferenceLookup> {
+  const codes = distinct(inputs.map((input) => input.currency));
+  const institutionIds = distinct(inputs.map((input) => input.institutionId));
+  const memberIds = distinct(inputs.map((input) => input.memberId));
+  const memberClientIds = distinct(inputs.map((input) => input.memberClientId));
+  const batchIds = distinct(inputs.map((input) => input.batchId));
+  const memberNamed = [...(memberIds.length ? [inArray(members.id, memberIds)] : []), ...(memberClientIds.length ? [inArray(members.clientId, memberClientIds)] : [])];
+
+  const [currencyRows, typeRows, memberRows, batchRows] = await Promise.all([
+    codes.length
+      ? db.select({ code: currencies.alphaCode }).from(currencies).where(and(inArray(currencies.alphaCode, codes), eq(currencies.active, true)))
+      : [],
+    institutionIds.length
+      ? db.select().from(offeringTypes).where(and(inArray(offeringTypes.institutionId, institutionIds), eq(offeringTypes.active, 1)))
+      : [],
+    memberNamed.length
+      ? db
+          .select({
+            id: members.id,
+            clientId: members.clientId,
+            institutionId: members.institutionId,
+            firstName: members.firstName,
+            lastName: members.lastName,
+            phone: members.phone,
+            preferredLanguage: members.preferredLanguage,
+          })
+          .from(members)
+          .where(and(or(...memberNamed), isNull(members.deletedAt)))
+      : [],
+    batchIds.length
+      ? db.select({ id: receiptBatches.id, institutionId: receiptBatches.institutionId, currency: receiptBatches.currency }).from(receiptBatches).where(inArray(receiptBatches.id, batchIds))
+      : [],
+  ]);
+
+  const typesOf = new Map<number, Map<number, OfferingTypeInfo>>(institutionIds.map((id) => [id, new Map()]));
+  for (const row of typeRows) {
+    typesOf.get(row.institutionId)?.set(row.id, { id: row.id, title: row.title, divisions: { church: row.churchBp, field: row.fieldBp, union: row.unionBp } });
+  }
+  return {
+    activeCurrencies: new Set(currencyRows.map((row) => row.code)),
+    typesOf,
+    membersById: new Map(memberRows.map((row) => [row.id, row])),
+    membersByClientId: new Map(memberRows.flatMap((row) => (row.clientId ? [[row.clientId, row] as const] : []))),
+    batches: new Map(batchRows.map((row) => [row.id, { institutionId: row.institutionId, currency: row.currency }])),
   };
 }
-
-export type ReceiptReferences = { giver: Giver; types: Map<number, OfferingTypeInfo> };
 
 /**
  * Everything a receipt names must exist and belong to its institution: the currency (active), each
@@ -55,18 +101,17 @@ export type ReceiptReferences = { giver: Giver; types: Map<number, OfferingTypeI
  * offline registration) and the batch (same institution and currency). The first failure is the
  * entry's answer.
  */
-export async function checkReceiptReferences(
-  db: Db,
+export function checkReceiptReferences(
   actor: SyncActor,
   input: ValidReceipt,
-  caches: { currencyActive: ReturnType<typeof activeCurrencyCache>; typesOf: ReturnType<typeof offeringTypeCache> },
-): Promise<{ ok: true; refs: ReceiptReferences } | { ok: false; result: SyncResult }> {
+  lookup: ReferenceLookup,
+): { ok: true; refs: ReceiptReferences } | { ok: false; result: SyncResult } {
   const fail = (descriptor: { id: string; message: string }, values: Record<string, unknown>, code: string) => ({
     ok: false as const,
     result: rejectedWith(actor, input.id, descriptor, values, code),
   });
-  if (!(await caches.currencyActive(input.currency))) return fail(messages.receiptCurrencyUnknown, { currency: input.currency }, 'not_found');
-  const types = await caches.typesOf(input.institutionId);
+  if (!lookup.activeCurrencies.has(input.currency)) return fail(messages.receiptCurrencyUnknown, { currency: input.currency }, 'not_found');
+  const types = lookup.typesOf.get(input.institutionId) ?? new Map<number, OfferingTypeInfo>();
   const unknownLine = input.lines.find((line) => !types.has(line.offeringTypeId));
   if (unknownLine) return fail(messages.receiptOfferingTypeUnknown, { offeringTypeId: unknownLine.offeringTypeId }, 'not_found');
 
@@ -76,16 +121,8 @@ export async function checkReceiptReferences(
     giver = { memberId: null, name: input.payer.name, phone: input.payer.phone, language: 'sw' };
   } else {
     const byId = input.memberId !== undefined;
-    const [member] = await db
-      .select()
-      .from(members)
-      .where(
-        and(
-          byId ? eq(members.id, input.memberId!) : eq(members.clientId, input.memberClientId!),
-          eq(members.institutionId, input.institutionId),
-          isNull(members.deletedAt),
-        ),
-      );
+    const found = byId ? lookup.membersById.get(input.memberId!) : lookup.membersByClientId.get(uuidKey(input.memberClientId!));
+    const member = found?.institutionId === input.institutionId ? found : undefined;
     if (!member) {
       return byId
         ? fail(messages.receiptMemberUnknown, { memberId: input.memberId }, 'not_found')
@@ -100,11 +137,8 @@ export async function checkReceiptReferences(
   }
 
   if (input.batchId !== undefined) {
-    const [batch] = await db
-      .select({ currency: receiptBatches.currency })
-      .from(receiptBatches)
-      .where(and(eq(receiptBatches.id, input.batchId), eq(receiptBatches.institutionId, input.institutionId)));
-    if (!batch) return fail(messages.receiptBatchUnknown, {}, 'waiting_for_batch');
+    const batch = lookup.batches.get(uuidKey(input.batchId));
+    if (!batch || batch.institutionId !== input.institutionId) return fail(messages.receiptBatchUnknown, {}, 'waiting_for_batch');
     if (batch.currency !== input.currency) return fail(messages.receiptBatchCurrency, { currency: input.currency, batchCurrency: batch.currency }, 'invalid');
   }
   return { ok: true, refs: { giver, types } };

@@ -2,85 +2,180 @@ import { CashReceiptInput, type SyncResult } from '../../../domain/api/receipts'
 import { messages } from '../../../domain/messages';
 import type { AppContext } from '../../context';
 import { requestHash } from './canonical-hash';
-import { scopedInstitutionCache } from './desk-access';
-import { findStoredReceipt, postReceipt, type StoredReceipt } from './receipt-post';
-import { activeCurrencyCache, checkReceiptReferences, offeringTypeCache } from './receipt-references';
-import { sendReceiptSms } from './receipt-sms';
-import { rejectedWith, type SyncActor, validateEntry } from './sync-entry';
+import { isDataException } from './data-exception';
+import type { ScopedInstitution } from './desk-access';
+import { type BulkOutcome, postReceiptsTogether } from './receipt-bulk-post';
+import { findStoredReceipt, findStoredReceipts, type PostOutcome, postReceipt, type ReceiptToPost, type StoredReceipt } from './receipt-post';
+import { checkReceiptReferences, loadReceiptReferences, type ReferenceLookup, type ValidReceipt } from './receipt-references';
+import { type ReceiptSms, sendReceiptSmsMany } from './receipt-sms';
+import { admitEntries, rejectedWith, type SyncActor, uuidKey } from './sync-entry';
 
 type Log = { warn: (o: object, m: string) => void };
+type Entry = { index: number; input: ValidReceipt; institution: ScopedInstitution; hash: string };
+/** An entry for postReceipt, one at a time; `post` when its checks already passed. */
+type Alone = { entry: Entry; post?: ReceiptToPost };
+type Answer = { result: SyncResult; sms?: ReceiptSms };
 
 /**
- * Cash receipts from the outbox, answered one by one in request order. Per entry: validate, check
- * the institution is in the caller's scope, answer a replay from what is stored (same content →
- * `duplicate` with the original receipt number, other content → `conflict`), check what the
- * receipt names, store it once, and only then send the SMS receipt.
+ * A device clock may run a few hours fast (a wrong time zone, a battery swap); a date further
+ * ahead than this is a typing mistake, and the books would show money received before it was.
+ */
+const FUTURE_TOLERANCE_MS = 12 * 60 * 60 * 1000;
+
+/**
+ * Cash receipts from the outbox, answered in request order exactly as if each had come alone:
+ * validate, check the institution is in the caller's scope, answer a replay from what is stored
+ * (same content → `duplicate` with the original receipt number, other content → `conflict`),
+ * check the date and what the receipt names, store it once, and only then send the SMS receipt.
+ *
+ * It costs a handful of statements per request, not per receipt: what the entries name is read in
+ * one query per kind, the new receipts are stored together in one transaction, their SMS receipts
+ * are charged and queued together. An entry whose answer depends on an earlier entry of the same
+ * request (same client id, same requested receipt number) and a row the bulk insert skipped for
+ * another reason go through postReceipt one at a time afterwards, in request order. If the bulk
+ * transaction fails, its receipts go that way too, so one bad entry cannot fail its neighbours.
  */
 export async function syncReceipts(ctx: AppContext, actor: SyncActor, entries: readonly unknown[], log: Log): Promise<SyncResult[]> {
   const db = ctx.database.db;
-  const scoped = scopedInstitutionCache(db, actor.user);
-  const caches = { currencyActive: activeCurrencyCache(db), typesOf: offeringTypeCache(db) };
+  const now = ctx.now();
   const results: SyncResult[] = [];
-  for (const raw of entries) {
-    const checked = validateEntry(CashReceiptInput, raw, actor);
-    if (!checked.ok) {
-      results.push(checked.result);
-      continue;
-    }
-    const input = checked.value;
-    const institution = await scoped(input.institutionId);
-    if (!institution || institution.status !== 'active') {
-      results.push(rejectedWith(actor, input.id, messages.receiptInstitutionNotAllowed, {}, 'forbidden'));
-      continue;
-    }
+  const admitted: Entry[] = [];
+  (await admitEntries(db, actor, CashReceiptInput, entries)).forEach((admission, index) => {
+    if (!admission.ok) results[index] = admission.result;
     // Instants are compared as instants: "+03:00" and "Z" spellings of one moment are one receipt.
-    const hash = requestHash({ ...input, receivedAt: new Date(input.receivedAt).toISOString() });
-    const stored = await findStoredReceipt(db, input.id);
-    if (stored) {
-      results.push(answerReplay(actor, input.id, stored, hash));
+    else admitted.push({ index, input: admission.value, institution: admission.institution, hash: requestHash({ ...admission.value, receivedAt: new Date(admission.value.receivedAt).toISOString() }) });
+  });
+  const [stored, lookup] = await Promise.all([findStoredReceipts(db, admitted.map((entry) => entry.input.id)), loadReceiptReferences(db, admitted.map((entry) => entry.input))]);
+
+  const together: Array<{ entry: Entry; post: ReceiptToPost }> = [];
+  const alone: Alone[] = [];
+  const claimedIds = new Set<string>();
+  const claimedNumbers = new Set<string>();
+  for (const entry of admitted) {
+    const id = uuidKey(entry.input.id);
+    const number = entry.input.receiptNo === undefined ? null : `${entry.institution.id} ${entry.input.receiptNo}`;
+    // Shares a client id or a receipt number with an earlier entry: its answer depends on that
+    // one's, so it goes alone, after. Its number is claimed too, so a later entry that shares it
+    // waits as well and the numbers go in request order.
+    const shares = claimedIds.has(id) || (number !== null && claimedNumbers.has(number));
+    claimedIds.add(id);
+    if (number !== null) claimedNumbers.add(number);
+    if (shares) {
+      alone.push({ entry });
       continue;
     }
-    const references = await checkReceiptReferences(db, actor, input, caches);
-    if (!references.ok) {
-      results.push(references.result);
+    const earlier = stored.get(id);
+    if (earlier) {
+      results[entry.index] = answerReplay(actor, entry, earlier);
       continue;
     }
-    const outcome = await postReceipt(ctx, actor, input, hash, institution, references.refs);
-    if (outcome.kind === 'exists') {
-      results.push(answerReplay(actor, input.id, outcome.stored, hash));
-      continue;
+    const checked = checkNewReceipt(actor, entry, lookup, now);
+    if (checked.ok) together.push(checked);
+    else results[entry.index] = checked.result;
+  }
+
+  const sms: Array<{ index: number; sms: ReceiptSms }> = [];
+  const outcomes = await postTogether(ctx, actor, together, log);
+  together.forEach((item, i) => {
+    const outcome = outcomes[i]!;
+    if (outcome.kind === 'alone') {
+      alone.push(item);
+    } else {
+      const answer = answerPosted(actor, item.entry, item.post, outcome);
+      results[item.entry.index] = answer.result;
+      if (answer.sms) sms.push({ index: item.entry.index, sms: answer.sms });
     }
-    const { giver, types } = references.refs;
-    await sendReceiptSms(ctx, log, {
-      transactionId: outcome.transactionId,
-      institution,
-      to: giver.phone,
-      language: giver.language,
-      giverName: giver.name,
-      receiptNo: outcome.receiptNo,
-      amount: outcome.amount,
-      currency: input.currency,
-      lines: input.lines.map((line) => ({ title: types.get(line.offeringTypeId)?.title ?? '', amount: line.amount })),
-      receivedAt: new Date(input.receivedAt),
-      createdBy: actor.user.id,
-    });
-    results.push(
-      outcome.replacedReceiptNo
-        ? {
-            id: input.id,
-            status: 'created',
-            receiptNo: outcome.receiptNo,
-            message: actor.t(messages.receiptNumberReplaced, { requested: outcome.replacedReceiptNo, receiptNo: outcome.receiptNo }),
-            code: 'receipt_no_replaced',
-          }
-        : { id: input.id, status: 'created', receiptNo: outcome.receiptNo },
-    );
+  });
+  try {
+    for (const item of alone.sort((a, b) => a.entry.index - b.entry.index)) {
+      const answer = await syncAlone(ctx, actor, item, lookup, now, log);
+      results[item.entry.index] = answer.result;
+      if (answer.sms) sms.push({ index: item.entry.index, sms: answer.sms });
+    }
+  } finally {
+    // Receipts already committed get their SMS even when a later one fails the request: a replay
+    // answers `duplicate` and would never send it.
+    await sendReceiptSmsMany(ctx, log, sms.sort((a, b) => a.index - b.index).map((item) => item.sms));
   }
   return results;
 }
 
-function answerReplay(actor: SyncActor, id: string, stored: StoredReceipt, hash: string): SyncResult {
+async function postTogether(ctx: AppContext, actor: SyncActor, together: ReadonlyArray<{ post: ReceiptToPost }>, log: Log): Promise<BulkOutcome[]> {
+  if (together.length === 0) return [];
+  try {
+    return await postReceiptsTogether(ctx, actor, together.map((item) => item.post));
+  } catch (error) {
+    log.warn({ err: error, receipts: together.length }, 'receipts could not be stored together; storing them one at a time');
+    return together.map(() => ({ kind: 'alone' }));
+  }
+}
+
+/** One entry on its own, against what is stored now (an earlier entry of the request may have stored its client id). */
+async function syncAlone(ctx: AppContext, actor: SyncActor, { entry, post }: Alone, lookup: ReferenceLookup, now: Date, log: Log): Promise<Answer> {
+  const stored = await findStoredReceipt(ctx.database.db, entry.input.id);
+  if (stored) return { result: answerReplay(actor, entry, stored) };
+  const checked = post ? { ok: true as const, entry, post } : checkNewReceipt(actor, entry, lookup, now);
+  if (!checked.ok) return { result: checked.result };
+  let outcome: PostOutcome;
+  try {
+    outcome = await postReceipt(ctx, actor, checked.post);
+  } catch (error) {
+    if (!isDataException(error)) throw error;
+    // Nothing a retry could cure (a NUL character in a text, say): answer it, and let the rest go ahead.
+    log.warn({ err: error, clientId: entry.input.id }, 'the database refused the data of a receipt');
+    return { result: rejectedWith(actor, entry.input.id, messages.badRequest, {}, 'invalid') };
+  }
+  return answerPosted(actor, entry, checked.post, outcome);
+}
+
+/** The checks of a receipt not stored yet: its date, then what it names. */
+function checkNewReceipt(
+  actor: SyncActor,
+  entry: Entry,
+  lookup: ReferenceLookup,
+  now: Date,
+): { ok: true; entry: Entry; post: ReceiptToPost } | { ok: false; result: SyncResult } {
+  const { input } = entry;
+  if (new Date(input.receivedAt).getTime() - now.getTime() > FUTURE_TOLERANCE_MS) {
+    return { ok: false, result: rejectedWith(actor, input.id, messages.receiptReceivedInFuture, {}, 'invalid') };
+  }
+  const references = checkReceiptReferences(actor, input, lookup);
+  if (!references.ok) return references;
+  return { ok: true, entry, post: { input, hash: entry.hash, institution: entry.institution, refs: references.refs } };
+}
+
+function answerPosted(actor: SyncActor, entry: Entry, post: ReceiptToPost, outcome: PostOutcome): Answer {
+  if (outcome.kind === 'exists') return { result: answerReplay(actor, entry, outcome.stored) };
+  const { input } = entry;
+  const { giver, types } = post.refs;
+  const sms: ReceiptSms = {
+    transactionId: outcome.transactionId,
+    institution: entry.institution,
+    to: giver.phone,
+    language: giver.language,
+    giverName: giver.name,
+    receiptNo: outcome.receiptNo,
+    amount: outcome.amount,
+    currency: input.currency,
+    lines: input.lines.map((line) => ({ title: types.get(line.offeringTypeId)?.title ?? '', amount: line.amount })),
+    receivedAt: new Date(input.receivedAt),
+    createdBy: actor.user.id,
+  };
+  const result: SyncResult = outcome.replacedReceiptNo
+    ? {
+        id: input.id,
+        status: 'created',
+        receiptNo: outcome.receiptNo,
+        message: actor.t(messages.receiptNumberReplaced, { requested: outcome.replacedReceiptNo, receiptNo: outcome.receiptNo }),
+        code: 'receipt_no_replaced',
+      }
+    : { id: input.id, status: 'created', receiptNo: outcome.receiptNo };
+  return { result, sms };
+}
+
+function answerReplay(actor: SyncActor, entry: Entry, stored: StoredReceipt): SyncResult {
+  const id = entry.input.id;
   const receiptNo = stored.receiptNo ?? undefined;
-  if (stored.requestHash === hash) return { id, status: 'duplicate', ...(receiptNo ? { receiptNo } : {}) };
+  if (stored.requestHash === entry.hash) return { id, status: 'duplicate', ...(receiptNo ? { receiptNo } : {}) };
   return { id, status: 'conflict', ...(receiptNo ? { receiptNo } : {}), message: actor.t(messages.receiptConflict), code: 'content_differs' };
 }

@@ -2,8 +2,10 @@ import type { z } from 'zod';
 import type { SyncResult } from '../../../domain/api/receipts';
 import type { Locale } from '../../../domain/locale';
 import { messages } from '../../../domain/messages';
+import type { Db } from '../../db/client';
 import { describeIssue, fromZodIssue, type Translate } from '../../lib/describe-issue';
 import type { AuthUser } from '../auth/auth-user';
+import { type ScopedInstitution, scopedInstitutionCache } from './desk-access';
 
 type Descriptor = { id: string; message: string };
 
@@ -16,6 +18,9 @@ export type SyncActor = {
   locale: Locale;
   t: Translate;
 };
+
+/** A UUID as a map key: PostgreSQL compares UUIDs regardless of case and prints them in lower case. */
+export const uuidKey = (id: string) => id.toLowerCase();
 
 /** The entry's id as the device sent it (for the answer), even when the entry is otherwise invalid. */
 export function entryId(raw: unknown): string {
@@ -51,4 +56,35 @@ export function validateEntry<S extends z.ZodType>(
   const first = parsed.error.issues[0];
   const message = first ? describeIssue(fromZodIssue(first), raw, actor.t).message : actor.t(messages.badRequest);
   return { ok: false, result: rejected(entryId(raw), message, 'invalid') };
+}
+
+export type Admission<T> = { ok: true; value: T; institution: ScopedInstitution } | { ok: false; result: SyncResult };
+
+/**
+ * The first two checks of every synced entry, whatever it carries: its shape (validateEntry), then
+ * the institution it names, which must be active and in the caller's scope (one lookup per
+ * institution per request). Answers come back in request order; what follows is each kind's own.
+ */
+export async function admitEntries<S extends z.ZodType<{ id: string; institutionId: number }>>(
+  db: Db,
+  actor: SyncActor,
+  schema: S,
+  entries: readonly unknown[],
+): Promise<Array<Admission<z.output<S>>>> {
+  const scoped = scopedInstitutionCache(db, actor.user);
+  const admissions: Array<Admission<z.output<S>>> = [];
+  for (const raw of entries) {
+    const checked = validateEntry(schema, raw, actor);
+    if (!checked.ok) {
+      admissions.push(checked);
+      continue;
+    }
+    const institution = await scoped(checked.value.institutionId);
+    admissions.push(
+      institution && institution.status === 'active'
+        ? { ok: true, value: checked.value, institution }
+        : { ok: false, result: rejectedWith(actor, checked.value.id, messages.receiptInstitutionNotAllowed, {}, 'forbidden') },
+    );
+  }
+  return admissions;
 }

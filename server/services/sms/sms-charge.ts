@@ -28,6 +28,57 @@ export async function insertChargedSms(
   return { id: Number(row.id), status: row.status as SmsStatus };
 }
 
+export type SmsRow = { to: string; message: string; institutionId: number | null; purpose: string; createdBy: number | null };
+
+/**
+ * Many messages written and charged in ONE statement. The institutions' wallet rows are locked
+ * first (FOR UPDATE, in id order, so two of these cannot deadlock), which also gives their balance
+ * as it stands after any concurrent charge that committed meanwhile; each institution then pays
+ * for as many of its messages as it has units, in the order given, and those are 'queued', the
+ * rest 'waiting_balance'. Ids are drawn in the order given, so a top-up releases them in that
+ * order too. Answers in the order given.
+ */
+export async function insertChargedSmsMany(raw: RawSql, all: readonly SmsRow[], createdAt: Date): Promise<Array<{ id: number; status: SmsStatus }>> {
+  if (all.length === 0) return [];
+  const { rows } = await raw.query(
+    `with wanted as materialized (
+       select nextval(pg_get_serial_sequence('sms_messages', 'id'))::int as id, n.*
+         from (select m.*, row_number() over (partition by m.institution_id order by m.ord) as nth
+                 from unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::int[])
+                      with ordinality as m(receiver, message, institution_id, purpose, created_by, ord)) n
+        order by n.ord
+     ), wallet as materialized (
+       select id, sms_left from institutions
+        where id in (select institution_id from wanted)
+        order by id
+        for update
+     ), charged as (
+       update institutions i set sms_left = i.sms_left - least(w.sms_left, c.n)
+         from wallet w
+         join (select institution_id, count(*)::int as n from wanted group by institution_id) c on c.institution_id = w.id
+        where i.id = w.id and w.sms_left > 0
+     ), inserted as (
+       insert into sms_messages (id, institution_id, receiver, message, purpose, status, created_by, created_at)
+       select q.id, q.institution_id, q.receiver, q.message, q.purpose,
+              case when q.institution_id is null or q.nth <= coalesce(w.sms_left, 0) then 'queued' else 'waiting_balance' end,
+              q.created_by, $6::timestamptz
+         from wanted q left join wallet w on w.id = q.institution_id
+       returning id, status
+     )
+     select i.id, i.status from inserted i join wanted q on q.id = i.id order by q.ord`,
+    [
+      all.map((sms) => sms.to),
+      all.map((sms) => sms.message),
+      all.map((sms) => sms.institutionId),
+      all.map((sms) => sms.purpose),
+      all.map((sms) => sms.createdBy),
+      createdAt.toISOString(),
+    ],
+  );
+  if (rows.length !== all.length) throw new Error(`insert into sms_messages returned ${rows.length} rows for ${all.length} messages`);
+  return rows.map((row) => ({ id: Number(row.id), status: row.status as SmsStatus }));
+}
+
 /**
  * Charges the oldest waiting message of an institution and queues it; null when none is waiting
  * or the wallet is empty. SKIP LOCKED lets two releases run side by side without taking the same row.

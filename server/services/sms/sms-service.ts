@@ -3,7 +3,7 @@ import type { SmsSender } from '../../context';
 import type { RawSql } from '../../db/client';
 import type { JobRunner } from '../../jobs/job-runner';
 import type { AfricasTalkingClient } from '../../providers/sms/africas-talking-client';
-import { chargeNextWaiting, insertChargedSms } from './sms-charge';
+import { chargeNextWaiting, insertChargedSms, insertChargedSmsMany } from './sms-charge';
 import { dispatchSms, SMS_SEND_QUEUE, SMS_SEND_QUEUE_OPTIONS, type SmsSendJob } from './sms-dispatch';
 
 /**
@@ -65,6 +65,16 @@ export function createSmsService(deps: {
       });
       if (row.status === 'queued') await enqueue(row.id);
       return row;
+    },
+    async sendMany(inputs) {
+      const rows = await insertChargedSmsMany(
+        deps.raw,
+        inputs.map((input) => ({ to: input.to, message: input.message, institutionId: input.institutionId, purpose: input.purpose, createdBy: input.createdBy ?? null })),
+        deps.now(),
+      );
+      const queued = rows.filter((row) => row.status === 'queued');
+      await deps.jobs.sendMany<SmsSendJob>(SMS_SEND_QUEUE, queued.map((row) => ({ id: smsJobId(row.id), data: { smsId: row.id } })));
+      return rows;
     },
     releaseWaiting,
     async recoverQueued() {
