@@ -39,12 +39,20 @@ export function minorToMajor(amount: number, currency: string): number {
   return amount / 10 ** (CURRENCY_EXPONENT[currency] ?? 2);
 }
 
+/** Intl formatters are costly to build (a 100-receipt sync writes 100 SMS texts): one per currency and language. */
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
 export function formatMoney(amount: number, currency: string, locale: string): string {
-  const exponent = CURRENCY_EXPONENT[currency] ?? 2;
-  return new Intl.NumberFormat(locale === 'sw' ? 'sw-TZ' : 'en-TZ', {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: 0,
-    maximumFractionDigits: exponent,
-  }).format(minorToMajor(amount, currency));
+  const key = `${currency}:${locale}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale === 'sw' ? 'sw-TZ' : 'en-TZ', {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: 0,
+      maximumFractionDigits: CURRENCY_EXPONENT[currency] ?? 2,
+    });
+    moneyFormats.set(key, format);
+  }
+  return format.format(minorToMajor(amount, currency));
 }
