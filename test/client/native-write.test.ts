@@ -48,7 +48,8 @@ describe('writeNatively', () => {
     const seen: number[] = [];
     const subscription = liveQuery(() => db.outbox.count()).subscribe((count) => seen.push(count));
     try {
-      await expect.poll(() => seen).toEqual([0]);
+      // The first answer (an empty outbox) may come more than once; the write must bring a 1.
+      await expect.poll(() => seen.at(-1)).toBe(0);
       await writeNatively(db, ['outbox'], async (write) => write.add('outbox', newOutboxEntry('batch', batchPayload('b-2'), TREASURER.id)));
       await expect.poll(() => seen.at(-1)).toBe(1);
     } finally {
