@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACTIONS, FEATURES, USER_TYPES } from '../permissions';
 import { isE164 } from '../phone';
+import { EMPLOYEE_NO_PATTERN, MAX_REFERRER_NAME, REFERRAL_CODE_PATTERN, REFERRER_KINDS } from '../referrer-rules';
 
 
 /**
@@ -106,7 +107,7 @@ export const RoleGroupInput = z.object({
 });
 export const RoleGroupPatch = RoleGroupInput.omit({ userType: true }).partial();
 
-export const REFERRER_KINDS = ['staff', 'freelancer'] as const;
+export { REFERRER_KINDS } from '../referrer-rules';
 export const Referrer = z.object({
   id: z.number().int(),
   kind: z.enum(REFERRER_KINDS),
@@ -123,10 +124,10 @@ export const ReferrerQuery = z.object({ kind: z.enum(REFERRER_KINDS).optional(),
 export const ReferrerInput = z
   .object({
     kind: z.enum(REFERRER_KINDS),
-    name: z.string().trim().min(1).max(120),
-    employeeNo: z.string().trim().toUpperCase().regex(/^[A-Z0-9-]{2,20}$/).optional(),
+    name: z.string().trim().min(1).max(MAX_REFERRER_NAME),
+    employeeNo: z.string().trim().toUpperCase().regex(EMPLOYEE_NO_PATTERN).optional(),
     phone: z.string().trim().refine(isE164, { message: 'validation.invalidPhone' }).optional(),
-    referralCode: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{3,20}$/).optional(),
+    referralCode: z.string().trim().toUpperCase().regex(REFERRAL_CODE_PATTERN).optional(),
     branchId: z.number().int().positive().nullable().default(null),
   })
   .refine((r) => (r.kind === 'staff' ? r.employeeNo !== undefined : r.phone !== undefined), { message: 'backoffice.referrerIdentity', path: ['kind'] });

@@ -1,18 +1,13 @@
 import { MAX_EMAIL_ADDRESS } from '../../domain/limits';
 import { EMAIL_PATTERN } from '../../domain/email-format';
+import { INVALID, INVALID_EMAIL, REQUIRED } from './form-message-ids';
 
 /**
  * Plain checks of what people type into the back-office forms, the way the contract's zod pieces
  * read it (trimmed text, zod's email format, a select's id coerced to a number), so the forms do
  * without zod (docs/decisions/013-desk-bundle.md). Each answers the message id a refused field shows
- * (domain/messages.ts; fieldErrorWords puts the field's name in), or null when the value passes.
- * Where zod said "too small", the form has always shown "<field> can not be empty": REQUIRED here.
+ * (form-message-ids.ts), or null when the value passes.
  */
-export const REQUIRED = 'validation.required';
-export const INVALID = 'validation.invalid';
-export const INVALID_EMAIL = 'validation.invalidEmail';
-export const INVALID_PHONE = 'validation.invalidPhone';
-export const DIGITS = 'validation.digits';
 
 export type Problem = string | null;
 

@@ -1,4 +1,4 @@
-import { INVALID_PHONE, REQUIRED } from './form-checks';
+import { INVALID_PHONE, REQUIRED } from './form-message-ids';
 import { loadPhoneRules, phoneRulesIfLoaded, type PhoneRules } from './offline/phone-rules';
 
 /**

@@ -1,8 +1,8 @@
 // The bank's API as the back-office pages see it, for component tests: a small in-memory stand-in
 // for the routes the pages call. Every body it receives is checked with the same domain schema the
-// real server uses (a body the server would refuse is answered 400 here too), and every answer is
-// parsed by the client with the contract's schema, so the fake cannot drift from
-// domain/api/back-office*.ts without the tests failing. The client code under test is real.
+// real server uses (a body the server would refuse is answered 400 here too). Answers are read by
+// the client's reply readers, which the *-replies tests hold equal to the contract's schemas, so
+// the fake cannot drift from domain/api/back-office*.ts unnoticed. The client code under test is real.
 import { vi } from 'vitest';
 import type { z } from 'zod';
 import { ApproveInput, RejectInput, type RequestDetail } from '../../domain/api/back-office';

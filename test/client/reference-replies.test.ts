@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import * as contract from '../../domain/api/back-office-reference';
-import * as replies from '../../src/features/reference/replies';
+import * as referenceReplies from '../../src/features/reference/replies';
+import * as referenceLists from '../../src/lib/replies/reference-lists';
+import { assertSameReading } from './reply-oracle';
 
-// The reference pages read the server's replies without zod (src/features/reference/replies.ts).
+// The reference pages read the server's replies without zod (src/features/reference/replies.ts and,
+// for the lists other pages read too, src/lib/replies/reference-lists.ts).
 // What they keep must be what the contract's schema keeps — the known fields, unknown ones
 // dropped — and a reply the schema refuses must be refused too (api-client makes it a server fault).
+
+const replies = { ...referenceReplies, ...referenceLists };
 
 const branch = { id: 1, name: 'Kariakoo', shortCode: 'KKO', region: null, createdAt: '2026-03-01T09:30:00.000Z', internal: true };
 const religion = { id: 2, code: 'christian', nameEn: 'Christian', nameSw: 'Mkristo', sortOrder: 3 };
@@ -68,5 +73,9 @@ describe('reference replies read without zod', () => {
       expect(schema.safeParse(reply).success).toBe(false);
       expect(() => reader.parse(reply)).toThrow();
     }
+  });
+
+  it.each(cases)('%s agrees with the contract on replies with fields missing, of another kind or unknown', (name, accepted) => {
+    assertSameReading(replies[name], contract[name], [accepted], 200);
   });
 });

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { ActivityList, SessionLogList } from '../../../domain/api/back-office-reports';
 import { api, isServerFault } from '../../lib/api-client';
+import { ActivityList, SessionLogList } from './replies';
 
 export const LOG_PAGE_SIZE = 50;
 export type ActivityFilters = { search: string; action: string; from: string; to: string; offset: number };

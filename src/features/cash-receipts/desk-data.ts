@@ -7,4 +7,4 @@ export { refreshOfflineCache } from '../../lib/offline/refresh-cache';
 export { offlineErrorMessage } from '../../lib/offline/error-messages';
 export { useBatchReceipts, useBatches, useCurrencies, useFlushState, useLocalReceipts, useOfferingTypes, usePendingCount } from '../../lib/offline/hooks';
 export { loadPhoneRules, phoneRulesIfLoaded, type PhoneRules } from '../../lib/offline/phone-rules';
-export { flag, integer, list, nullable, oneOf, optional, record, replyParser, text, type Reader } from '../../lib/offline/reply-checks';
+export { flag, integer, list, nullable, oneOf, optional, record, replyParser, text, type Reader } from '../../lib/reply-checks';

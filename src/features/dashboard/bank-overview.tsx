@@ -1,7 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router-dom';
-import { BankDashboard } from '../../../domain/api/back-office-reports';
 import { toLocale, type Locale } from '../../../domain/locale';
 import { formatMoney } from '../../../domain/money';
 import { localizedPath, paths } from '../../../domain/paths';
@@ -9,6 +8,7 @@ import type { RegistrationStatus } from '../../../domain/statuses';
 import { api } from '../../lib/api-client';
 import { localeOfPath } from '../../lib/locale-path';
 import { ShareList } from './bar-chart';
+import { BankDashboard } from './replies';
 
 // Branch and religion names come in the Lang header's language.
 const bankDashboardQuery = (locale: Locale) =>

@@ -13,7 +13,8 @@ import type {
   RoleGroupItem as RoleGroupShape,
 } from '../../../domain/api/back-office-reference';
 import { api, apiRequest, isServerFault } from '../../lib/api-client';
-import { BankAccountList, Branch, BranchList, CurrencyDetails, CurrencyDetailsList, FeatureCatalogue, Religion, ReligionDetailsList, RoleGroupItem, RoleGroupList } from './replies';
+import { BankAccountList, Branch, BranchList, Religion, ReligionDetailsList, RoleGroupItem, RoleGroupList } from '../../lib/replies/reference-lists';
+import { CurrencyDetails, CurrencyDetailsList, FeatureCatalogue } from './replies';
 
 export const BANK_ACCOUNTS_PAGE_SIZE = 20;
 

@@ -1,6 +1,7 @@
 import type { FieldValues, Resolver } from 'react-hook-form';
 import type { UserType } from '../../../domain/permissions';
 import { issuesResolver, type FormIssue } from '../../components/ui/issues-resolver';
+import { INVALID, REQUIRED } from '../../lib/form-message-ids';
 
 /**
  * The reference forms' checks without zod (docs/decisions/013-desk-bundle.md: zod is what made the
@@ -10,9 +11,7 @@ import { issuesResolver, type FormIssue } from '../../components/ui/issues-resol
  * them to those schemas. The server checks everything again with the schemas themselves.
  */
 
-// Domain message ids (domain/messages*.ts): fieldErrorWords puts the field's name into them.
-const REQUIRED = 'validation.required';
-const INVALID = 'validation.invalid';
+// A domain message id (domain/messages-back-office.ts), as REQUIRED and INVALID of lib/form-message-ids.ts.
 const CURRENCY_VALUE = 'backoffice.currencyValue';
 
 /** The cleaned values a form sends, and the fields it refused (none when it may be sent). */

@@ -1,7 +1,8 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import type { AmendmentInput, NewAccountInput } from '../../../domain/api/back-office-registration';
 import { api } from '../../lib/api-client';
-import { BankAccountList, SubmittedRequest } from './replies';
+import { SubmittedRequest } from '../../lib/replies/acknowledgements';
+import { BankAccountList } from '../../lib/replies/reference-lists';
 
 /** Signed-in requests about an existing institution; both become maker-checker requests. */
 export function useRequestAmendment() {

@@ -14,7 +14,8 @@ import { API_BASE } from '../../../domain/paths';
 import { REGISTRATION_TOKEN_HEADER } from '../../../domain/registration-rules';
 import { ApiError, NetworkError, toApiError } from '../../lib/api-client';
 import { getCurrentLocale } from '../../lib/current-locale';
-import { RegistrationOptions, RegistrationStarted, RegistrationView, UploadInfo } from './replies';
+import { RegistrationOptions, RegistrationView, UploadInfo } from '../../lib/replies/registrations';
+import { RegistrationStarted } from './replies';
 import { getRegistrationToken, saveRegistrationToken } from './token-store';
 
 type Parser<T> = { parse: (data: unknown) => T };

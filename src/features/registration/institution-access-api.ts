@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import type { AmendmentInput, InstitutionAccessCodeInput, InstitutionAccessVerifyInput, PublicNewAccountInput } from '../../../domain/api/back-office-registration';
 import { INSTITUTION_ACCESS_HEADER } from '../../../domain/registration-rules';
+import { MessageBody, SubmittedRequest } from '../../lib/replies/acknowledgements';
 import { call } from './api';
-import { InstitutionAccess, MessageBody, SubmittedRequest } from './replies';
+import { InstitutionAccess } from './replies';
 
 /**
  * "Change institution details" and "request new account" for people who are not signed in: a code

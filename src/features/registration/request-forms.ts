@@ -1,7 +1,8 @@
 import type { AmendmentInput, InstitutionAccessCodeInput } from '../../../domain/api/back-office-registration';
 import { INSTITUTION_CODE_LENGTH, MAX_PLACE, MAX_TITLE } from '../../../domain/registration-rules';
 import type { FormIssue } from '../../components/ui/issues-resolver';
-import { emailProblem, INVALID, INVALID_PHONE, issuesOf, REQUIRED, textProblem, type Problem } from '../../lib/form-checks';
+import { emailProblem, issuesOf, textProblem, type Problem } from '../../lib/form-checks';
+import { INVALID, INVALID_PHONE, REQUIRED } from '../../lib/form-message-ids';
 import { phoneForWire, withPhoneIssues, withPhoneRules } from '../../lib/form-phone-rules';
 
 /**

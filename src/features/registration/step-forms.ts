@@ -11,18 +11,16 @@ import {
 import type { FormIssue } from '../../components/ui/issues-resolver';
 import {
   chosenIdProblem,
-  DIGITS,
   emailProblem,
-  INVALID,
   issuesOf,
   normalEmail,
   optionalId,
   optionalIdProblem,
-  REQUIRED,
   textProblem,
   uploadIdProblem,
   type Problem,
 } from '../../lib/form-checks';
+import { DIGITS, INVALID, REQUIRED } from '../../lib/form-message-ids';
 import { phoneForWire, withPhoneIssues } from '../../lib/form-phone-rules';
 
 /**

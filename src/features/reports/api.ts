@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { ReferralReport, RegistrationReport, type ExportFormat } from '../../../domain/api/back-office-reports';
+import type { ExportFormat } from '../../../domain/api/back-office-reports';
 import type { RegistrationStatus } from '../../../domain/statuses';
 import { api, isServerFault } from '../../lib/api-client';
+import { ReferralReport, RegistrationReport } from './replies';
 
 export type ReferralFilters = { from: string; to: string; referralCode: string };
 export type RegistrationFilters = { from: string; to: string; status: RegistrationStatus | '' };

@@ -1,10 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Referrer, ReferrerInput, ReferrerList } from '../../../domain/api/back-office-reference';
 import { COUNTRY_CODE } from '../../../domain/limits';
 import { fieldLabels, messages } from '../../../domain/messages';
-import { toE164 } from '../../../domain/phone';
+import type { ReferrerKind } from '../../../domain/referrer-rules';
 import { DataTable } from '../../components/ui/data-table';
 import { DateTime } from '../../components/ui/date-time';
 import { Field } from '../../components/ui/field';
@@ -13,8 +12,11 @@ import { InlineForm } from '../../components/ui/inline-form';
 import { PhoneInput } from '../../components/ui/phone-input';
 import { ApiError, api } from '../../lib/api-client';
 import { errorText } from '../../lib/error-message';
+import { preloadPhoneRules } from '../../lib/form-phone-rules';
 import { profileQuery } from '../../lib/session-queries';
 import { showToast } from '../../lib/toast';
+import { checkReferrer, REFERRER_IDENTITY } from './referrer-form-rules';
+import { Referrer, ReferrerList } from './replies';
 
 const referrersKey = ['reference', 'referrers'] as const;
 const referrersQuery = () => queryOptions({ queryKey: referrersKey, queryFn: ({ signal }) => api.get('/referrers', ReferrerList, signal), staleTime: 60_000 });
@@ -29,35 +31,27 @@ function ReferrerForm({ onDone }: { onDone: () => void }) {
     mutationFn: (input: unknown) => api.post('/referrers', input, Referrer),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: referrersKey }),
   });
-  const [kind, setKind] = useState<'staff' | 'freelancer'>('staff');
+  const [kind, setKind] = useState<ReferrerKind>('staff');
   const [values, setValues] = useState({ name: '', employeeNo: '', phone: '', phoneCountry: COUNTRY_CODE, referralCode: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
+  // A typed phone may wait for the phone rules: Save stays disabled meanwhile (one referrer per press).
+  const [checking, setChecking] = useState(false);
   const set = (key: keyof typeof values) => (value: string) => setValues((current) => ({ ...current, [key]: value }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
-    const input = {
-      kind,
-      name: values.name,
-      ...(kind === 'staff' ? { employeeNo: values.employeeNo || undefined } : { phone: values.phone.trim() ? (toE164(values.phone, values.phoneCountry) ?? values.phone) : undefined }),
-      ...(values.referralCode.trim() ? { referralCode: values.referralCode } : {}),
-    };
-    // The wire schema decides, as on the server; its issues land beside their fields.
-    const parsed = ReferrerInput.safeParse(input);
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const key = (issue.message === 'backoffice.referrerIdentity' ? (kind === 'staff' ? 'employeeNo' : 'phone') : String(issue.path[0])) as keyof Errors;
-        next[key] ??= { type: issue.code, message: issue.message };
-      }
-      setErrors(next);
+    // The wire schema's rules, as on the server (referrer-form-rules.ts); issues land beside their fields.
+    setChecking(true);
+    const checked = await Promise.resolve(checkReferrer({ kind, ...values })).finally(() => setChecking(false));
+    if (checked.issues.length > 0) {
+      setErrors(Object.fromEntries(checked.issues.map((issue) => [issue.path, { type: 'validate', message: issue.message }])));
       return;
     }
     setErrors({});
     try {
-      await create.mutateAsync(parsed.data);
+      await create.mutateAsync(checked.value);
       showToast({ tone: 'success', message: t`Saved` });
       onDone();
     } catch (error) {
@@ -73,12 +67,12 @@ function ReferrerForm({ onDone }: { onDone: () => void }) {
   const employeeLabel = i18n._(fieldLabels.employeeNo);
   const phoneLabel = i18n._(fieldLabels.phone);
   const codeLabel = i18n._(fieldLabels.referralCode);
-  const identityMessage = (error: Errors[keyof Errors]) => (error?.message === 'backoffice.referrerIdentity' ? i18n._(messages.boReferrerIdentity) : undefined);
+  const identityMessage = (error: Errors[keyof Errors]) => (error?.message === REFERRER_IDENTITY ? i18n._(messages.boReferrerIdentity) : undefined);
   return (
-    <InlineForm titleId="referrer-form-title" title={<Trans>New referrer</Trans>} headingLevel={3} failure={failure ?? undefined} busy={create.isPending} onSubmit={submit} onCancel={onDone}>
+    <InlineForm titleId="referrer-form-title" title={<Trans>New referrer</Trans>} headingLevel={3} failure={failure ?? undefined} busy={checking || create.isPending} onSubmit={submit} onCancel={onDone}>
       <div className="form-row">
         <Field id="referrer-kind" label={t`Staff or freelancer`}>
-          <select id="referrer-kind" value={kind} onChange={(event) => setKind(event.target.value as 'staff' | 'freelancer')}>
+          <select id="referrer-kind" value={kind} onChange={(event) => setKind(event.target.value as ReferrerKind)}>
             <option value="staff">{t`Staff`}</option>
             <option value="freelancer">{t`Freelancer`}</option>
           </select>
@@ -92,7 +86,7 @@ function ReferrerForm({ onDone }: { onDone: () => void }) {
           </Field>
         ) : (
           <Field id="referrer-phone" label={phoneLabel} error={identityMessage(errors.phone) ?? fieldErrorWords(errors.phone, phoneLabel)}>
-            <PhoneInput id="referrer-phone" country={values.phoneCountry} onCountryChange={set('phoneCountry')} value={values.phone} onChange={(event) => set('phone')(event.target.value)} />
+            <PhoneInput id="referrer-phone" onFocus={preloadPhoneRules} country={values.phoneCountry} onCountryChange={set('phoneCountry')} value={values.phone} onChange={(event) => set('phone')(event.target.value)} />
           </Field>
         )}
         <Field id="referrer-code" label={t`Referral code (optional)`} error={fieldErrorWords(errors.referralCode, codeLabel)} hint={t`Left blank, a code is made for you.`}>

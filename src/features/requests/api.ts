@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { RequestDecision, RequestDetail, RequestList } from '../../../domain/api/back-office';
-import { BranchList, ReligionDetailsList } from '../../../domain/api/back-office-reference';
-import { RegistrationList, RegistrationOptions, RegistrationView } from '../../../domain/api/back-office-registration';
-import { SubmittedRequest } from '../../../domain/api/back-office-users';
 import { apiPaths } from '../../../domain/api-paths';
 import type { Locale } from '../../../domain/locale';
 import type { RegistrationStatus, RequestStatus, RequestType } from '../../../domain/statuses';
 import { api, isServerFault } from '../../lib/api-client';
+import { SubmittedRequest } from '../../lib/replies/acknowledgements';
+import { BranchList, ReligionDetailsList } from '../../lib/replies/reference-lists';
+import { RegistrationList, RegistrationOptions, RegistrationView } from '../../lib/replies/registrations';
+import { RequestDecision, RequestDetail, RequestList } from './replies';
 
 export const REQUESTS_PAGE_SIZE = 20;
 

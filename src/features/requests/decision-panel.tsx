@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { RejectInput, type RequestDecision, type RequestDetail } from '../../../domain/api/back-office';
+import type { RequestDecision, RequestDetail } from '../../../domain/api/back-office';
 import { MAX_TEXT_CHARS } from '../../../domain/limits';
 import { fieldLabels, messages } from '../../../domain/messages';
 import type { RequestType } from '../../../domain/statuses';
@@ -51,7 +51,8 @@ export function DecisionPanel({ detail, viewerId }: { detail: RequestDetail; vie
       setReasonError(i18n._(messages.fieldTooLong.id, { field: reasonLabel, max: MAX_TEXT_CHARS }, { message: messages.fieldTooLong.message }));
       return false;
     }
-    if (decision === 'reject' && !RejectInput.safeParse({ reason }).success) {
+    // RejectInput: a reason, trimmed, of 1 to MAX_TEXT_CHARS characters (the length is checked above).
+    if (decision === 'reject' && trimmed === '') {
       setReasonError(i18n._(messages.fieldRequired.id, { field: reasonLabel }, { message: messages.fieldRequired.message }));
       return false;
     }

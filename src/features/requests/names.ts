@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { RoleGroupList } from '../../../domain/api/back-office-reference';
 import { toLocale } from '../../../domain/locale';
 import type { RegistrationNames } from '../../components/ui/registration-details';
 import { api } from '../../lib/api-client';
+import { RoleGroupList } from '../../lib/replies/reference-lists';
 import { requestQueries } from './api';
 
 // Role groups need `roleGroups: view`; without it a payload shows the group's number instead.

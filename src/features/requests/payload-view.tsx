@@ -1,16 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  AmendmentPayload,
-  BankAccountPayload,
-  BankUserPayload,
-  RegistrationPayload,
-  UserEditPayload,
-  type RequestDetail,
-} from '../../../domain/api/back-office';
+import type { RequestDetail, UserEditPayload as UserEditShape } from '../../../domain/api/back-office';
 import { DetailsList, type DetailItem } from '../../components/ui/details-list';
 import { RegistrationDetails } from '../../components/ui/registration-details';
 import { DocumentLinks } from './document-links';
 import { useRegistrationNames } from './names';
+import { AmendmentPayload, BankAccountPayload, BankUserPayload, readPayload, RegistrationPayload, UserEditPayload } from './payloads';
 
 /** Anything the client does not recognise is still shown, field by field, never hidden. */
 function RawPayload({ payload }: { payload: Record<string, unknown> }) {
@@ -25,7 +19,7 @@ function RawPayload({ payload }: { payload: Record<string, unknown> }) {
 export function PayloadView({ detail }: { detail: RequestDetail }) {
   const { t } = useLingui();
   const names = useRegistrationNames();
-  const userChangeItems = (changes: UserEditPayload['changes']): DetailItem[] => {
+  const userChangeItems = (changes: UserEditShape['changes']): DetailItem[] => {
     const items: DetailItem[] = [];
     if (changes.name !== undefined) items.push({ label: t`Name`, value: changes.name });
     if (changes.email !== undefined) items.push({ label: t`Email`, value: changes.email });
@@ -37,9 +31,8 @@ export function PayloadView({ detail }: { detail: RequestDetail }) {
   const documentOf = (uploadId: number) => <DocumentLinks upload={detail.documents.find((doc) => doc.id === uploadId)} />;
 
   if (detail.type === 'application') {
-    const registration = RegistrationPayload.safeParse(detail.payload);
-    if (registration.success) {
-      const p = registration.data;
+    const p = readPayload(RegistrationPayload, detail.payload);
+    if (p) {
       return (
         <RegistrationDetails
           data={p}
@@ -48,9 +41,9 @@ export function PayloadView({ detail }: { detail: RequestDetail }) {
         />
       );
     }
-    const amendment = AmendmentPayload.safeParse(detail.payload);
-    if (amendment.success) {
-      const { changes } = amendment.data;
+    const amendment = readPayload(AmendmentPayload, detail.payload);
+    if (amendment) {
+      const { changes } = amendment;
       const items: DetailItem[] = [{ label: t`Institution`, value: detail.title }];
       if (changes.title !== undefined) items.push({ label: t`New title`, value: changes.title });
       if (changes.region !== undefined) items.push({ label: t`Region`, value: changes.region });
@@ -72,9 +65,8 @@ export function PayloadView({ detail }: { detail: RequestDetail }) {
     }
   }
   if (detail.type === 'bank-account') {
-    const parsed = BankAccountPayload.safeParse(detail.payload);
-    if (parsed.success) {
-      const p = parsed.data;
+    const p = readPayload(BankAccountPayload, detail.payload);
+    if (p) {
       return (
         <DetailsList
           items={[
@@ -89,9 +81,8 @@ export function PayloadView({ detail }: { detail: RequestDetail }) {
     }
   }
   if (detail.type === 'bank-user') {
-    const parsed = BankUserPayload.safeParse(detail.payload);
-    if (parsed.success) {
-      const p = parsed.data;
+    const p = readPayload(BankUserPayload, detail.payload);
+    if (p) {
       return (
         <DetailsList
           items={[
@@ -107,15 +98,15 @@ export function PayloadView({ detail }: { detail: RequestDetail }) {
     }
   }
   if (detail.type === 'user-edit') {
-    const parsed = UserEditPayload.safeParse(detail.payload);
-    if (parsed.success) {
+    const edit = readPayload(UserEditPayload, detail.payload);
+    if (edit) {
       return (
         <>
           <DetailsList items={[{ label: t`User`, value: detail.title }]} />
           <h3 className="card-title">
             <Trans>Changes</Trans>
           </h3>
-          <DetailsList items={userChangeItems(parsed.data.changes)} />
+          <DetailsList items={userChangeItems(edit.changes)} />
         </>
       );
     }

@@ -1,10 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { BranchList, RoleGroupList } from '../../../domain/api/back-office-reference';
-import { SubmittedRequest, UserItem, UserList, type DeleteUserInput, type EditUserInput, type NewBankUserInput } from '../../../domain/api/back-office-users';
-import { MessageBody } from '../../../domain/api/common';
+import type { DeleteUserInput, EditUserInput, NewBankUserInput } from '../../../domain/api/back-office-users';
 import type { AccountStatus } from '../../../domain/statuses';
 import type { UserType } from '../../../domain/permissions';
 import { api, apiRequest, isServerFault } from '../../lib/api-client';
+import { MessageBody, SubmittedRequest } from '../../lib/replies/acknowledgements';
+import { BranchList, RoleGroupList } from '../../lib/replies/reference-lists';
+import { UserItem, UserList } from './replies';
 
 export const USERS_PAGE_SIZE = 20;
 export type UserFilters = { search: string; userType: UserType | null; status: AccountStatus | null; offset: number };

@@ -1,7 +1,8 @@
 import type { EditUserInput, NewBankUserInput, UserItem } from '../../../domain/api/back-office-users';
 import { MAX_USER_NAME, USERNAME_PATTERN } from '../../../domain/user-rules';
 import type { FormIssue } from '../../components/ui/issues-resolver';
-import { chosenIdProblem, emailProblem, INVALID, issuesOf, normalEmail, optionalId, optionalIdProblem, textProblem } from '../../lib/form-checks';
+import { chosenIdProblem, emailProblem, issuesOf, normalEmail, optionalId, optionalIdProblem, textProblem } from '../../lib/form-checks';
+import { INVALID } from '../../lib/form-message-ids';
 import { phoneForWire, withPhoneIssues } from '../../lib/form-phone-rules';
 
 /**

@@ -6,7 +6,7 @@ import { db, type SadakaDb } from '../db';
 import { fromCachedMember, serverMemberKey } from './member-rows';
 import { readMeta, writeMeta } from './meta';
 import { loadPhoneRules } from './phone-rules';
-import { flag, integer, list, nullable, oneOf, optional, record, replyParser, text, type Reader } from './reply-checks';
+import { flag, integer, list, nullable, oneOf, optional, record, replyParser, text, type Reader } from '../reply-checks';
 
 // The replies as the contract has them (MemberCachePage, OfferingTypeList, CurrencyList in
 // domain/api/receipts.ts), checked without zod; only these fields reach the device.

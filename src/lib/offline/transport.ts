@@ -4,7 +4,7 @@ import { LANG_HEADER } from '../../../domain/locale';
 import { API_BASE } from '../../../domain/paths';
 import { SYNC_STATUSES } from '../../../domain/receipt-rules';
 import { parseRetryAfter } from './backoff';
-import { integer, list, oneOf, optional, record, text, type Reader } from './reply-checks';
+import { integer, list, oneOf, optional, record, text, type Reader } from '../reply-checks';
 import type { SendAuth } from './types';
 
 export type SyncEndpoint = 'batches' | 'members' | 'receipts';

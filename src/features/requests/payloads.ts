@@ -1,0 +1,67 @@
+import type {
+  AmendmentPayload as AmendmentShape,
+  BankAccountPayload as BankAccountShape,
+  BankUserPayload as BankUserShape,
+  RegistrationPayload as RegistrationShape,
+  UserEditPayload as UserEditShape,
+} from '../../../domain/api/back-office';
+import { integer, list, nullable, oneOf, optional, record, text, type Reader } from '../../lib/reply-checks';
+
+/**
+ * A request's stored payload, one shape per type (domain/api/back-office.ts), read without zod for
+ * display: `readPayload` gives the payload in that shape, or null when it is not one (the page
+ * then shows it field by field). test/client/requests-replies.test.ts holds them to the schemas.
+ */
+
+const person = record({ name: text, phone: text, email: text });
+
+export const RegistrationPayload: Reader<RegistrationShape> = record({
+  kind: oneOf(['registration']),
+  registrationId: integer,
+  institution: record({
+    title: text,
+    abbreviation: text,
+    religionId: integer,
+    levelId: integer,
+    parentId: nullable(integer),
+    region: text,
+    district: text,
+    street: text,
+    logoUploadId: nullable(integer),
+  }),
+  bankAccount: record({ accountNumber: text, accountName: text, branchId: nullable(integer), currency: text }),
+  signatories: list(record({ name: text, phone: text, email: nullable(text), documentUploadId: integer })),
+  defaultUser: person,
+  referralCode: nullable(text),
+  registrationChannel: text,
+});
+
+export const AmendmentPayload: Reader<AmendmentShape> = record({
+  kind: oneOf(['amendment']),
+  institutionId: integer,
+  changes: record({ title: optional(text), region: optional(text), district: optional(text), street: optional(text), defaultUser: optional(person) }),
+});
+
+export const BankAccountPayload: Reader<BankAccountShape> = record({ institutionId: integer, accountNumber: text, accountName: text, branchId: nullable(integer), currency: text });
+
+export const BankUserPayload: Reader<BankUserShape> = record({ username: text, name: text, email: text, phone: text, roleGroupId: integer, branchId: nullable(integer) });
+
+export const UserEditPayload: Reader<UserEditShape> = record({
+  userId: integer,
+  changes: record({
+    name: optional(text),
+    email: optional(text),
+    phone: optional(text),
+    roleGroupId: optional(integer),
+    branchId: optional(nullable(integer)),
+  }),
+});
+
+/** zod's `safeParse(…).data`: the payload in the shape, or null. */
+export function readPayload<T>(read: Reader<T>, payload: unknown): T | null {
+  try {
+    return read(payload, 'payload');
+  } catch {
+    return null;
+  }
+}
