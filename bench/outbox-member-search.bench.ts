@@ -4,7 +4,7 @@
 // in Node on fake-indexeddb (a pure-JS IndexedDB, slower than a browser's: a floor, not the target).
 // Node has no IndexedDB; this pure-JS one is used by the Node run only (the Chromium run uses the browser's).
 import 'fake-indexeddb/auto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -60,8 +60,11 @@ async function servePage(dir: string): Promise<Server> {
     },
   });
   writeFileSync(join(dir, 'index.html'), '<!doctype html><meta charset="utf-8"><title>search bench</title><script type="module" src="/search.js"></script>');
+  // Any chunk the bundle splits off (the phone rules load on demand) is served beside search.js.
+  const chunks = new Set(readdirSync(dir).filter((name) => name.endsWith('.js')));
   const server = createServer((request, response) => {
-    const file = request.url === '/search.js' ? 'search.js' : 'index.html';
+    const asked = (request.url ?? '/').slice(1);
+    const file = chunks.has(asked) ? asked : 'index.html';
     response.setHeader('content-type', file.endsWith('.js') ? 'text/javascript' : 'text/html');
     response.end(readFileSync(join(dir, file)));
   });

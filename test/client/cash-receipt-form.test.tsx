@@ -102,6 +102,25 @@ describe('cash receipt entry (batch)', () => {
     expect(within(envelopes).getByText('Pending on this device')).toBeTruthy();
   });
 
+  it('saves from the keyboard: Enter in the member list picks, Enter in a field saves once, Enter in the note does not', async () => {
+    const form = await openEntry();
+    await chooseMember(form, 'amina', /Amina Juma/);
+    const amount = amountField(form, 1);
+    fireEvent.change(amount, { target: { value: '2,000' } });
+    // The Enter that picked the member, Enter in the note (a new line there) and Shift+Enter do not
+    // save this complete envelope.
+    fireEvent.keyDown(within(form).getByLabelText(/Note/), { key: 'Enter' });
+    fireEvent.keyDown(amount, { key: 'Enter', shiftKey: true });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await db.receipts.count()).toBe(0);
+    // A second Enter while the first save is being written must not make a second receipt.
+    fireEvent.keyDown(amount, { key: 'Enter' });
+    fireEvent.keyDown(amount, { key: 'Enter' });
+    await screen.findByText(/Saved on this device: receipt/);
+    await waitFor(() => expect(document.activeElement).toBe(memberBox(form)));
+    expect(await db.receipts.count()).toBe(1);
+  });
+
   it('keeps a running count and total per offering type across envelopes, walk-in givers included', async () => {
     const form = await openEntry();
     await chooseMember(form, 'amina', /Amina Juma/);
