@@ -1,6 +1,10 @@
-import { z } from 'zod';
-import { PASSWORD_MAX, PASSWORD_MIN } from './limits';
+import { PASSWORD_MIN } from './limits';
 import { messages } from './messages';
+
+/**
+ * The password policy, without zod: the contract's NewPassword (domain/api/auth.ts) and the
+ * client's plain form checks (src/features/auth/auth-form-rules.ts) are both built from it.
+ */
 
 /** Spec section 5: at least 8, one upper, one lower, one digit, one special character. */
 export function passwordProblems(password: string): Array<keyof typeof passwordRuleMessages> {
@@ -21,7 +25,5 @@ export const passwordRuleMessages = {
   special: messages.passwordSpecial,
 } as const;
 
-export const NewPassword = z
-  .string()
-  .max(PASSWORD_MAX)
-  .refine((value) => passwordProblems(value).length === 0, { message: messages.passwordPolicy.id });
+/** True when a new password meets every rule above (its length cap, PASSWORD_MAX, is checked apart). */
+export const meetsPasswordPolicy = (password: string) => passwordProblems(password).length === 0;

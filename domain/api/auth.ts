@@ -1,13 +1,20 @@
 import { z } from 'zod';
 import { ACTIONS, FEATURES } from '../permissions';
-import { NewPassword } from '../password-policy';
+import { MAX_EMAIL_ADDRESS, PASSWORD_MAX } from '../limits';
+import { meetsPasswordPolicy } from '../password-policy';
 import { LOCALES } from '../locale';
+import { messages } from '../messages';
 
 const Otp = z.string().regex(/^\d{6}$/);
+/** What people sign in and reset with: an email or a username, so at most an email address long. */
+const SignInName = z.string().trim().min(1).max(MAX_EMAIL_ADDRESS);
+
+/** A new password: the policy's rules (domain/password-policy.ts, zod-free for the client) as a schema. */
+export const NewPassword = z.string().max(PASSWORD_MAX).refine(meetsPasswordPolicy, { message: messages.passwordPolicy.id });
 
 export const LoginInput = z.object({
-  username: z.string().trim().min(1).max(254),
-  password: z.string().min(1).max(256),
+  username: SignInName,
+  password: z.string().min(1).max(PASSWORD_MAX),
   otp: Otp.optional(),
   remember: z.boolean().optional(),
 });
@@ -44,7 +51,7 @@ export const LoginResult = z.object({ token: z.string(), profile: Profile });
 export type LoginResult = z.infer<typeof LoginResult>;
 
 export const ChangePasswordInput = z.object({
-  currentPassword: z.string().min(1).max(256),
+  currentPassword: z.string().min(1).max(PASSWORD_MAX),
   newPassword: NewPassword,
 });
 export type ChangePasswordInput = z.infer<typeof ChangePasswordInput>;
@@ -52,14 +59,14 @@ export type ChangePasswordInput = z.infer<typeof ChangePasswordInput>;
 export const TwoFactorSetup = z.object({ secret: z.string(), otpauthUrl: z.string(), qrDataUrl: z.string() });
 export type TwoFactorSetup = z.infer<typeof TwoFactorSetup>;
 export const TwoFactorConfirmInput = z.object({ otp: Otp });
-export const TwoFactorDisableInput = z.object({ password: z.string().min(1).max(256), otp: Otp });
+export const TwoFactorDisableInput = z.object({ password: z.string().min(1).max(PASSWORD_MAX), otp: Otp });
 
 export const ResetRequestInput = z.object({
-  username: z.string().trim().min(1).max(254),
+  username: SignInName,
   channel: z.enum(['sms', 'email']),
 });
 export type ResetRequestInput = z.infer<typeof ResetRequestInput>;
-export const ResetVerifyCodeInput = z.object({ username: z.string().trim().min(1).max(254), code: Otp });
+export const ResetVerifyCodeInput = z.object({ username: SignInName, code: Otp });
 export const ResetVerifyCodeResult = z.object({ resetId: z.string() });
 export const ResetIdParam = z.object({ id: z.string().min(16).max(128) });
 export const ResetCompleteInput = z.object({ password: NewPassword, otp: Otp.optional() });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { NewPassword, passwordProblems } from '../../domain/password-policy';
+import { NewPassword } from '../../domain/api/auth';
+import { passwordProblems } from '../../domain/password-policy';
 
 describe('password policy (spec section 5)', () => {
   it('accepts a password with upper, lower, digit and special of 8+ characters, up to 64 and beyond', () => {

@@ -8,7 +8,6 @@ const byId = new Map<string, { id: string; message: string }>(Object.values(mess
  * Words for one form field's error: the server's own (already localised) words as they come; a
  * domain message id ('validation.digits', 'validation.invalidPhone', …) with the field's name
  * filled in; zod's "too small" as "<field> can not be empty"; anything else "<field> is not valid".
- * (lib/form-errors' fieldErrorText drops the field name for domain ids: "{field} needs to be digits".)
  */
 export function fieldErrorWords(error: { type?: unknown; message?: unknown } | undefined, label: string): string | undefined {
   if (!error) return undefined;

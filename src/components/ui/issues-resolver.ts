@@ -10,7 +10,7 @@ const dotted = (path: string) => path.replace(/\[(\d+)]/g, '.$1').replace(/[[\]]
  * react-hook-form's error tree from errors keyed by path: "lines.0.amount" lands at
  * errors.lines[0].amount, with its field's element (so the form can focus it). An error on a field
  * array itself ("signatories" while "signatories.0.name" is a field) goes to the array's `root`,
- * where useFieldArray looks for it. This is what @hookform/resolvers' toNestErrors does, without
+ * where useFieldArray looks for it. This is what the resolvers package's toNestErrors does, without
  * the package; native browser validation (`shouldUseNativeValidation`) is not used by our forms.
  */
 export function nestErrors<T extends FieldValues>(flat: Record<string, FieldError>, options: ResolverOptions<T>): FieldErrors<T> {

@@ -6,8 +6,8 @@ const byId = new Map<string, { id: string; message: string }>(Object.values(mess
 
 /**
  * Words for a form error whose message is a domain message id ('validation.required', …): the
- * spec's "<field> can not be empty" needs the field's name filled in, which the shared
- * `fieldErrorText` leaves out. Anything unknown reads as "<field> is not valid".
+ * spec's "<field> can not be empty" needs the field's name filled in. Anything unknown reads as
+ * "<field> is not valid".
  */
 export function validationText(error: { message?: unknown } | undefined, label: string): string | undefined {
   if (!error) return undefined;

@@ -1,20 +1,21 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useForm } from 'react-hook-form';
-import { ChangePasswordInput } from '../../../domain/api/auth';
+import type { ChangePasswordInput } from '../../../domain/api/auth';
 import { fieldLabels, messages } from '../../../domain/messages';
 import { Field } from '../../components/ui/field';
+import { fieldErrorWords } from '../../components/ui/field-error-text';
+import { issuesResolver } from '../../components/ui/issues-resolver';
 import { ApiError } from '../../lib/api-client';
 import { errorText } from '../../lib/error-message';
-import { fieldErrorText } from '../../lib/form-errors';
 import { showToast } from '../../lib/toast';
 import { useChangePassword } from './api';
+import { changePasswordIssues } from './auth-form-rules';
 import { PasswordChecklist } from './password-checklist';
 
 export function ChangePasswordForm() {
   const { t, i18n } = useLingui();
   const change = useChangePassword();
-  const form = useForm({ resolver: zodResolver(ChangePasswordInput), defaultValues: { currentPassword: '', newPassword: '' } });
+  const form = useForm<ChangePasswordInput>({ resolver: issuesResolver(changePasswordIssues), defaultValues: { currentPassword: '', newPassword: '' } });
   const { errors, isSubmitting } = form.formState;
   const newPassword = form.watch('newPassword') ?? '';
 
@@ -45,13 +46,13 @@ export function ChangePasswordForm() {
           {errors.root.message}
         </p>
       ) : null}
-      <Field id="current-password" label={t`Current password`} error={fieldErrorText(errors.currentPassword, i18n._(fieldLabels.currentPassword))}>
+      <Field id="current-password" label={t`Current password`} error={fieldErrorWords(errors.currentPassword, i18n._(fieldLabels.currentPassword))}>
         <input id="current-password" type="password" autoComplete="current-password" {...form.register('currentPassword')} />
       </Field>
       <Field
         id="change-new-password"
         label={t`New password`}
-        error={fieldErrorText(errors.newPassword, i18n._(fieldLabels.newPassword))}
+        error={fieldErrorWords(errors.newPassword, i18n._(fieldLabels.newPassword))}
         hint={<PasswordChecklist id="change-password-rules" password={newPassword} />}
       >
         <input id="change-new-password" type="password" autoComplete="new-password" aria-describedby="change-password-rules" {...form.register('newPassword')} />

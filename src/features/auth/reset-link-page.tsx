@@ -1,24 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { z } from 'zod';
-import { ResetCompleteInput } from '../../../domain/api/auth';
 import { fieldLabels, messages } from '../../../domain/messages';
 import { localizedPath, paths } from '../../../domain/paths';
 import { Field } from '../../components/ui/field';
+import { fieldErrorWords } from '../../components/ui/field-error-text';
+import { issuesResolver } from '../../components/ui/issues-resolver';
 import { Spinner } from '../../components/ui/spinner';
 import { errorText } from '../../lib/error-message';
-import { fieldErrorText } from '../../lib/form-errors';
 import { localeOfPath } from '../../lib/locale-path';
 import { showToast } from '../../lib/toast';
 import { authQueries, useResetComplete } from './api';
 import { AuthFrame } from './auth-frame';
+import { resetIssues, toResetComplete, type ResetValues } from './auth-form-rules';
 import { PasswordChecklist } from './password-checklist';
-
-// The empty code box is "no code", not an invalid one.
-const Form = ResetCompleteInput.extend({ otp: z.preprocess((value) => (value === '' ? undefined : value), ResetCompleteInput.shape.otp) });
 
 /** Opened from the email link or after a verified SMS code: set the new password (plus 2FA code if on). */
 export function ResetLinkPage() {
@@ -28,7 +24,7 @@ export function ResetLinkPage() {
   const navigate = useNavigate();
   const status = useQuery(authQueries.resetStatus(id));
   const complete = useResetComplete(id);
-  const form = useForm({ resolver: zodResolver(Form), defaultValues: { password: '', otp: '' } });
+  const form = useForm<ResetValues>({ resolver: issuesResolver(resetIssues), defaultValues: { password: '', otp: '' } });
   const { errors } = form.formState;
   const password = form.watch('password') ?? '';
 
@@ -47,7 +43,7 @@ export function ResetLinkPage() {
   }
 
   const onSubmit = form.handleSubmit((values) =>
-    complete.mutateAsync(values).then(
+    complete.mutateAsync(toResetComplete(values)).then(
       (result) => {
         showToast({ tone: 'success', message: result.message });
         navigate(localizedPath(paths.login, locale), { replace: true });
@@ -67,13 +63,13 @@ export function ResetLinkPage() {
         <Field
           id="new-password"
           label={t`New password`}
-          error={fieldErrorText(errors.password, i18n._(fieldLabels.newPassword))}
+          error={fieldErrorWords(errors.password, i18n._(fieldLabels.newPassword))}
           hint={<PasswordChecklist id="new-password-rules" password={password} />}
         >
           <input id="new-password" type="password" autoComplete="new-password" aria-describedby="new-password-rules" {...form.register('password')} />
         </Field>
         {status.data.needsOtp ? (
-          <Field id="reset-otp" label={t`Authentication code`} error={fieldErrorText(errors.otp, i18n._(fieldLabels.otp))}>
+          <Field id="reset-otp" label={t`Authentication code`} error={fieldErrorWords(errors.otp, i18n._(fieldLabels.otp))}>
             <input id="reset-otp" inputMode="numeric" autoComplete="one-time-code" maxLength={6} {...form.register('otp')} />
           </Field>
         ) : null}

@@ -1,18 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { LoginInput, type Profile } from '../../../domain/api/auth';
+import type { Profile } from '../../../domain/api/auth';
 import type { Locale } from '../../../domain/locale';
 import { fieldLabels } from '../../../domain/messages';
 import { localizedPath, paths } from '../../../domain/paths';
 import { Field } from '../../components/ui/field';
+import { fieldErrorWords } from '../../components/ui/field-error-text';
+import { issuesResolver } from '../../components/ui/issues-resolver';
 import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api-client';
 import { errorText } from '../../lib/error-message';
-import { fieldErrorText } from '../../lib/form-errors';
 import { localeOfPath } from '../../lib/locale-path';
 import { landingPath } from '../../lib/permissions';
 import { requestPersistentStorage } from '../../lib/pwa';
@@ -20,6 +20,7 @@ import { getStoredProfile, hasSession, saveSession } from '../../lib/session';
 import { menuQuery, rememberProfile, sessionKeys } from '../../lib/session-queries';
 import { useLogin } from './api';
 import { AuthFrame } from './auth-frame';
+import { signInIssues, toLogin, type SignInValues } from './auth-form-rules';
 
 const DASHBOARDS = { bank: paths.dashboard, entity: paths.entityDashboard, profile: paths.profile };
 
@@ -45,13 +46,13 @@ function SignInForm({ locale }: { locale: Locale }) {
   const login = useLogin();
   const [needsOtp, setNeedsOtp] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm({ resolver: zodResolver(LoginInput), defaultValues: { username: '', password: '', remember: false } });
+  const form = useForm<SignInValues>({ resolver: issuesResolver(signInIssues), defaultValues: { username: '', password: '', remember: false } });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);
     try {
-      const result = await login.mutateAsync(values);
+      const result = await login.mutateAsync(toLogin(values));
       saveSession(result.token, result.profile);
       await rememberProfile(result.profile);
       queryClient.setQueryData(sessionKeys.profile(), result.profile);
@@ -80,10 +81,10 @@ function SignInForm({ locale }: { locale: Locale }) {
             {formError}
           </p>
         ) : null}
-        <Field id="username" label={t`Email or username`} error={fieldErrorText(errors.username, i18n._(fieldLabels.username))}>
+        <Field id="username" label={t`Email or username`} error={fieldErrorWords(errors.username, i18n._(fieldLabels.username))}>
           <input id="username" autoComplete="username" readOnly={needsOtp} aria-invalid={Boolean(errors.username)} {...form.register('username')} />
         </Field>
-        <Field id="password" label={t`Password`} error={fieldErrorText(errors.password, i18n._(fieldLabels.password))}>
+        <Field id="password" label={t`Password`} error={fieldErrorWords(errors.password, i18n._(fieldLabels.password))}>
           <input id="password" type="password" autoComplete="current-password" readOnly={needsOtp} aria-invalid={Boolean(errors.password)} {...form.register('password')} />
         </Field>
         {needsOtp ? (
@@ -91,7 +92,7 @@ function SignInForm({ locale }: { locale: Locale }) {
             id="otp"
             label={t`Authentication code`}
             hint={t`Enter the 6-digit code from your authenticator app`}
-            error={fieldErrorText(errors.otp, i18n._(fieldLabels.otp))}
+            error={fieldErrorWords(errors.otp, i18n._(fieldLabels.otp))}
           >
             <input id="otp" inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus aria-invalid={Boolean(errors.otp)} {...form.register('otp')} />
           </Field>
