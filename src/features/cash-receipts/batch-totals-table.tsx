@@ -1,8 +1,39 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { money as formatMoney } from './money-text';
 import type { BatchTotals } from './batch-totals';
 import { methodLabels } from './labels';
+
+type CountRow = { key: string | number; name: string; count: number; amount: number };
+
+/** One breakdown: a row per group with its envelope count and money, and an optional total row. */
+function CountTable({ label, heading, rows, money, footer }: { label: string; heading: ReactNode; rows: readonly CountRow[]; money: (amount: number) => string; footer?: ReactNode }) {
+  return (
+    <table className="table totals-table" aria-label={label}>
+      <thead>
+        <tr>
+          <th scope="col">{heading}</th>
+          <th scope="col" className="num">
+            <Trans>Envelopes</Trans>
+          </th>
+          <th scope="col" className="num">
+            <Trans>Amount</Trans>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.key}>
+            <th scope="row">{row.name}</th>
+            <td className="num">{row.count}</td>
+            <td className="num">{money(row.amount)}</td>
+          </tr>
+        ))}
+      </tbody>
+      {footer ? <tfoot>{footer}</tfoot> : null}
+    </table>
+  );
+}
 
 /**
  * Envelopes and money per offering type (and, for the deposit check, per method). Used live
@@ -13,30 +44,12 @@ export const BatchTotalsTable = memo(function BatchTotalsTable({ totals, currenc
   const money = (amount: number) => formatMoney(amount, currency, i18n.locale);
   return (
     <div className="table-wrap">
-      <table className="table totals-table" aria-label={t`Totals by offering type`}>
-        <thead>
-          <tr>
-            <th scope="col">
-              <Trans>Offering type</Trans>
-            </th>
-            <th scope="col" className="num">
-              <Trans>Envelopes</Trans>
-            </th>
-            <th scope="col" className="num">
-              <Trans>Amount</Trans>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {totals.byType.map((row) => (
-            <tr key={row.offeringTypeId}>
-              <th scope="row">{row.title}</th>
-              <td className="num">{row.count}</td>
-              <td className="num">{money(row.amount)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
+      <CountTable
+        label={t`Totals by offering type`}
+        heading={<Trans>Offering type</Trans>}
+        rows={totals.byType.map((row) => ({ key: row.offeringTypeId, name: row.title, count: row.count, amount: row.amount }))}
+        money={money}
+        footer={
           <tr>
             <th scope="row">
               <Trans>Total</Trans>
@@ -48,33 +61,15 @@ export const BatchTotalsTable = memo(function BatchTotalsTable({ totals, currenc
               {money(totals.amount)}
             </td>
           </tr>
-        </tfoot>
-      </table>
+        }
+      />
       {showMethods ? (
-        <table className="table totals-table" aria-label={t`Totals by payment method`}>
-          <thead>
-            <tr>
-              <th scope="col">
-                <Trans>Payment method</Trans>
-              </th>
-              <th scope="col" className="num">
-                <Trans>Envelopes</Trans>
-              </th>
-              <th scope="col" className="num">
-                <Trans>Amount</Trans>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {totals.byMethod.map((row) => (
-              <tr key={row.method}>
-                <th scope="row">{i18n._(methodLabels[row.method])}</th>
-                <td className="num">{row.count}</td>
-                <td className="num">{money(row.amount)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <CountTable
+          label={t`Totals by payment method`}
+          heading={<Trans>Payment method</Trans>}
+          rows={totals.byMethod.map((row) => ({ key: row.method, name: i18n._(methodLabels[row.method]), count: row.count, amount: row.amount }))}
+          money={money}
+        />
       ) : null}
     </div>
   );
