@@ -76,6 +76,13 @@ export async function writeNatively<T>(database: SadakaDb, stores: readonly stri
   // No more requests: commit now instead of waiting for the browser to notice.
   transaction.commit();
   await committed;
-  afterNextPaint(() => Dexie.on.storagemutated.fire(mutatedParts(database, stores)));
+  afterNextPaint(() => {
+    try {
+      Dexie.on.storagemutated.fire(mutatedParts(database, stores));
+    } catch {
+      // Best effort: the write has committed; a page being torn down (a closing tab, a finished
+      // test) may have nothing left to tell, and a view refreshes on its next change anyway.
+    }
+  });
   return result;
 }
