@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { money as formatMoney } from './money-text';
+import { Pager } from '../../components/ui/pager';
 import { Spinner } from '../../components/ui/spinner';
 import { NetworkError } from '../../lib/api-client';
 import type { LocalBatch } from '../../lib/offline/types';
@@ -16,27 +17,6 @@ import { SyncedTable, UnsentTable } from './history-tables';
 import type { Institution, Recorder } from './institution';
 
 const DEFAULT_CURRENCY = 'TZS';
-
-function Pager({ offset, count, onChange }: { offset: number; count: number; onChange: (offset: number) => void }) {
-  const { t } = useLingui();
-  const page = Math.floor(offset / HISTORY_PAGE_SIZE) + 1;
-  const pages = Math.max(1, Math.ceil(count / HISTORY_PAGE_SIZE));
-  return (
-    <nav className="pager" aria-label={t`Pages`}>
-      <button type="button" className="btn btn-secondary btn-small" disabled={offset === 0} onClick={() => onChange(offset - HISTORY_PAGE_SIZE)}>
-        <Trans>Previous</Trans>
-      </button>
-      <span>
-        <Trans>
-          Page {page} of {pages}
-        </Trans>
-      </span>
-      <button type="button" className="btn btn-secondary btn-small" disabled={offset + HISTORY_PAGE_SIZE >= count} onClick={() => onChange(offset + HISTORY_PAGE_SIZE)}>
-        <Trans>Next</Trans>
-      </button>
-    </nav>
-  );
-}
 
 /** Synced receipts from the server beside the ones still on this device; filters, totals, export. */
 export function HistoryTab({ institution, recorder, batches }: { institution: Institution; recorder: Recorder; batches: readonly LocalBatch[] }) {
@@ -164,7 +144,7 @@ export function HistoryTab({ institution, recorder, batches }: { institution: In
             ) : (
               <>
                 <SyncedTable rows={server.data.data} />
-                <Pager offset={offset} count={server.data.count} onChange={setOffset} />
+                <Pager offset={offset} limit={HISTORY_PAGE_SIZE} count={server.data.count} onChange={setOffset} />
               </>
             )
           ) : null}
