@@ -28,6 +28,8 @@ export const institutions = pgTable(
     referralCode: text('referral_code'),
     registrationChannel: text('registration_channel').notNull().default('branch'),
     status: text('status').notNull().default('active'),
+    /** IANA zone whose calendar days this institution's dates, filters and totals use (domain/calendar.ts). */
+    timeZone: text('time_zone').notNull().default('Africa/Dar_es_Salaam'),
     selfManageOfferings: boolean('self_manage_offerings').notNull().default(false),
     smsLeft: integer('sms_left').notNull().default(0),
     smsCap: integer('sms_cap').notNull().default(0),

@@ -1,0 +1,95 @@
+import { TZDate } from '@date-fns/tz';
+import { addDays as addDaysTo, addMonths as addMonthsTo, format } from 'date-fns';
+
+/**
+ * One notion of a day for the whole product: a day is a calendar date in an institution's time
+ * zone (East Africa Time unless the institution says otherwise), "today" is the date there now,
+ * and "1 month" is a calendar month. Every date filter, report, read model and dashboard goes
+ * through these helpers, so no two pages disagree about which day a payment fell on.
+ */
+export const DEFAULT_TIME_ZONE = 'Africa/Dar_es_Salaam';
+
+/** A calendar date, "YYYY-MM-DD". */
+export type Day = string;
+
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+export function isDay(value: string): value is Day {
+  if (!DAY_PATTERN.test(value)) return false;
+  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+function parts(day: Day): [number, number, number] {
+  if (!isDay(day)) throw new RangeError(`not a calendar day: ${day}`);
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return [year, month - 1, date];
+}
+
+/** The calendar day an instant falls on in `timeZone`. */
+export function dayOf(at: Date, timeZone: string = DEFAULT_TIME_ZONE): Day {
+  return format(new TZDate(at.getTime(), timeZone), 'yyyy-MM-dd');
+}
+
+/** The instant a day starts (00:00 local) in `timeZone`. */
+export function dayStart(day: Day, timeZone: string = DEFAULT_TIME_ZONE): Date {
+  const [year, month, date] = parts(day);
+  return new Date(new TZDate(year, month, date, timeZone).getTime());
+}
+
+/** The day `count` days after `day` (negative: before). */
+export function addDays(day: Day, count: number): Day {
+  const [year, month, date] = parts(day);
+  return format(addDaysTo(new Date(year, month, date), count), 'yyyy-MM-dd');
+}
+
+/** The same date `count` calendar months later, clamped to the month's end (31 Jan + 1 month = 28/29 Feb). */
+export function addMonths(day: Day, count: number): Day {
+  const [year, month, date] = parts(day);
+  return format(addMonthsTo(new Date(year, month, date), count), 'yyyy-MM-dd');
+}
+
+/**
+ * The half-open instant range [start, end) covering the days `from` … `to` (both inclusive) in
+ * `timeZone`: what a "from / to" date filter means everywhere.
+ */
+export function dayRange(from: Day, to: Day, timeZone: string = DEFAULT_TIME_ZONE): { start: Date; end: Date } {
+  return { start: dayStart(from, timeZone), end: dayStart(addDays(to, 1), timeZone) };
+}
+
+/** Rolling windows that end today (inclusive), as the spec's due and date filters name them. */
+export const WINDOWS = ['today', '7d', '1m', '3m', '6m'] as const;
+export type Window = (typeof WINDOWS)[number];
+
+/** The first day of a window that ends on `today`: 7 days is today and the 6 before; 1 month starts the same date a month ago, plus one day. */
+export function windowStartDay(window: Window, today: Day): Day {
+  switch (window) {
+    case 'today':
+      return today;
+    case '7d':
+      return addDays(today, -6);
+    case '1m':
+      return addDays(addMonths(today, -1), 1);
+    case '3m':
+      return addDays(addMonths(today, -3), 1);
+    case '6m':
+      return addDays(addMonths(today, -6), 1);
+  }
+}
+
+/** The last day of a window that starts today (for things coming due: "due in 7 days" is today … today + 6). */
+export function windowEndDay(window: Window, today: Day): Day {
+  switch (window) {
+    case 'today':
+      return today;
+    case '7d':
+      return addDays(today, 6);
+    case '1m':
+      return addDays(addMonths(today, 1), -1);
+    case '3m':
+      return addDays(addMonths(today, 3), -1);
+    case '6m':
+      return addDays(addMonths(today, 6), -1);
+  }
+}

@@ -1,0 +1,56 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { addDays, addMonths, dayOf, dayRange, dayStart, isDay, windowEndDay, windowStartDay } from '../../domain/calendar';
+
+describe('one notion of a day (institution time zone, East Africa by default)', () => {
+  it('puts an instant on the day it is in Dar es Salaam, not in UTC', () => {
+    // 22:30 UTC on the 24th is 01:30 on the 25th in Dar es Salaam (UTC+3).
+    expect(dayOf(new Date('2026-11-24T22:30:00Z'))).toBe('2026-11-25');
+    expect(dayOf(new Date('2026-11-24T20:59:59.999Z'))).toBe('2026-11-24');
+    expect(dayOf(new Date('2026-11-24T21:00:00Z'))).toBe('2026-11-25');
+    expect(dayOf(new Date('2026-11-24T22:30:00Z'), 'UTC')).toBe('2026-11-24');
+  });
+
+  it('starts a day at local midnight', () => {
+    expect(dayStart('2026-11-25').toISOString()).toBe('2026-11-24T21:00:00.000Z');
+    expect(dayStart('2026-11-25', 'Africa/Kigali').toISOString()).toBe('2026-11-24T22:00:00.000Z');
+  });
+
+  it('covers from … to inclusive as a half-open instant range', () => {
+    const { start, end } = dayRange('2026-11-01', '2026-11-30');
+    expect(start.toISOString()).toBe('2026-10-31T21:00:00.000Z');
+    expect(end.toISOString()).toBe('2026-11-30T21:00:00.000Z');
+  });
+
+  it('counts calendar months, clamped to the end of the month', () => {
+    expect(addMonths('2026-01-31', 1)).toBe('2026-02-28');
+    expect(addMonths('2028-01-31', 1)).toBe('2028-02-29');
+    expect(addMonths('2026-03-15', -1)).toBe('2026-02-15');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+  });
+
+  it('names windows as the spec filters do', () => {
+    expect(windowStartDay('today', '2026-11-25')).toBe('2026-11-25');
+    expect(windowStartDay('7d', '2026-11-25')).toBe('2026-11-19');
+    expect(windowStartDay('1m', '2026-11-25')).toBe('2026-10-26');
+    expect(windowEndDay('7d', '2026-11-25')).toBe('2026-12-01');
+    expect(windowEndDay('1m', '2026-11-25')).toBe('2026-12-24');
+  });
+
+  it('refuses what is not a calendar day', () => {
+    expect(isDay('2026-02-30')).toBe(false);
+    expect(isDay('2026-2-3')).toBe(false);
+    expect(() => dayStart('nope')).toThrow(RangeError);
+  });
+
+  it('round-trips: every instant lies in the range of its own day', () => {
+    fc.assert(
+      fc.property(fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true }), fc.constantFrom('Africa/Dar_es_Salaam', 'Africa/Kigali', 'UTC', 'Europe/London'), (at, zone) => {
+        const day = dayOf(at, zone);
+        const { start, end } = dayRange(day, day, zone);
+        expect(start.getTime()).toBeLessThanOrEqual(at.getTime());
+        expect(end.getTime()).toBeGreaterThan(at.getTime());
+      }),
+    );
+  });
+});
