@@ -9,6 +9,8 @@ const Env = z.object({
   DATABASE_URL: z.string().url().optional(),
   DEMO_PASSWORD: z.string().min(8).default('Sadaka@2026'),
   PUBLIC_URL: z.string().url().optional(),
+  /** `production` refuses to start without PUBLIC_URL (links in mail must not guess the address). */
+  NODE_ENV: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Africa's Talking; when unset the protocol-faithful simulator is started on loopback. */
   AT_BASE_URL: z.string().url().optional(),
@@ -99,6 +101,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.PUBLIC_URL) {
+    throw new Error('Invalid environment:\n  PUBLIC_URL: required when NODE_ENV=production (links sent to people are built from it)');
+  }
   return {
     port: e.PORT,
     host: e.HOST,

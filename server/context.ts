@@ -2,6 +2,7 @@ import type { SmsStatus } from '../domain/statuses';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Translator } from './i18n';
+import type { PublicLinks } from './lib/public-links';
 import type { PaymentsEngine } from './services/payments/payments-engine';
 
 export type SmsInput = {
@@ -39,6 +40,8 @@ export type AppContext = {
   mail: Mailer;
   /** Online payments (issue 4): built with the providers, used by the payment routes. */
   payments: PaymentsEngine;
+  /** Base URL of links sent to people (configuration only, never request headers). */
+  links: PublicLinks;
   /** Injected clock so expiry rules can be tested without waiting. */
   now: () => Date;
 };

@@ -1,6 +1,7 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { API_BASE } from '../../domain/paths';
 
 /**
  * CSP: our own origin only, plus the font and icon CDNs the spec allows (no inline scripts).
@@ -31,5 +32,11 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  // API answers carry personal and financial data: no browser, proxy or service-worker cache may
+  // keep them (a shared computer at a church office). A route that set its own policy keeps it.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith(`${API_BASE}/`) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
   });
 });

@@ -15,6 +15,7 @@ import { smsDeliveryReportUrl } from './sms/callback-secret';
 import { createSelcomClient } from './payments/selcom-client';
 import { createSelcomProvider } from './payments/selcom-provider';
 import { type SelcomSimulator, startSelcomSimulator } from './payments/selcom-simulator';
+import { createPublicLinks, type PublicLinks } from '../lib/public-links';
 
 export type ProviderLogger = { error: (o: object, m: string) => void; warn: (o: object, m: string) => void; info: (o: object, m: string) => void };
 
@@ -30,6 +31,8 @@ export type Providers = {
   /** Only when SELCOM_BASE_URL is unset: the Selcom simulator this process started (tests script it). */
   selcomSimulator: SelcomSimulator | null;
   mailTransport: 'smtp' | 'outbox';
+  /** Base of links sent to people: PUBLIC_URL, or the listening address once attached. */
+  links: PublicLinks;
   /**
    * Tells the simulator where our API listens, so its delivery reports reach the callback route.
    * Call after `listen()` (server.ts and the test harness do). Against the real AT this does
@@ -116,6 +119,7 @@ export async function createProviders(options: {
   const selcomBaseUrl = selcomConfig.baseUrl ?? selcomSimulator?.baseUrl;
   if (!selcomBaseUrl) throw new Error('No Selcom base URL');
   const selcomCredentials = { apiKey: selcomConfig.apiKey, apiSecret: selcomConfig.apiSecret };
+  const links = createPublicLinks(config.publicUrl, `http://127.0.0.1:${config.port}`);
   const payments = createPaymentsEngine({
     database,
     config,
@@ -154,7 +158,9 @@ export async function createProviders(options: {
     payments,
     selcomSimulator,
     mailTransport: transport.name,
+    links,
     attachApp(appBaseUrl) {
+      links.attach(appBaseUrl);
       if (!config.publicUrl) atSimulator?.setDeliveryReportUrl(smsDeliveryReportUrl(config, appBaseUrl));
       payments.setAppBaseUrl(appBaseUrl);
     },

@@ -89,7 +89,7 @@ export async function createTestApp(
     await database.close();
     throw error;
   }
-  const ctx: AppContext = { config, database, translator: await loadTranslator(), sms: providers.sms, mail: providers.mail, payments: providers.payments, now };
+  const ctx: AppContext = { config, database, translator: await loadTranslator(), sms: providers.sms, mail: providers.mail, payments: providers.payments, links: providers.links, now };
   const app = await buildApp({ ctx });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

@@ -16,7 +16,3 @@ export function authOf(request: FastifyRequest): RequestAuth {
   if (!request.auth) throw errors.unauthenticated();
   return request.auth;
 }
-
-export function originOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}

@@ -6,7 +6,6 @@ import { apiPaths } from '../../../domain/api-paths';
 import { messages } from '../../../domain/messages';
 import { requestReset, verifyResetCode } from '../../services/auth/password-reset';
 import { completeReset, resetStatus } from '../../services/auth/reset-complete';
-import { originOf } from './client-info';
 
 export async function passwordResetRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -18,7 +17,7 @@ export async function passwordResetRoutes(fastify: FastifyInstance) {
     apiPaths.resetRequest,
     { config: { access: 'public' }, schema: { tags: ['auth'], body: ResetRequestInput, response: { 200: MessageBody } } },
     async (request) => {
-      await requestReset(ctx, request.body, { ip: request.ip, locale: request.locale, t: request.t, origin: originOf(request) });
+      await requestReset(ctx, request.body, { ip: request.ip, locale: request.locale, t: request.t });
       return { message: request.t(messages.resetSent) };
     },
   );

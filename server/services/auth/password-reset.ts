@@ -13,7 +13,7 @@ import { newOpaqueToken } from './tokens';
 export const RESET_SMS = { purpose: 'reset-sms', ttlMs: 10 * 60_000 } as const;
 export const RESET_LINK = { purpose: 'reset-link', codeTtlMs: 15 * 60_000, mailTtlMs: 30 * 60_000 } as const;
 
-type Caller = { ip: string; locale: Locale; t: (d: { id: string; message: string }, v?: Record<string, unknown>) => string; origin: string };
+type Caller = { ip: string; locale: Locale; t: (d: { id: string; message: string }, v?: Record<string, unknown>) => string };
 
 async function refuseLockedNetwork(ctx: AppContext, ip: string): Promise<void> {
   if ((await lockedKeys(ctx.database.db, [networkKey(ip)], ctx.now())).size > 0) throw authErrors.networkLocked();
@@ -36,9 +36,7 @@ export async function requestReset(ctx: AppContext, input: ResetRequestInput, ca
   } else if (input.channel === 'email' && user.email) {
     const resetId = newOpaqueToken();
     await issueCode(db, { userId: user.id, purpose: RESET_LINK.purpose, code: resetId, ttlMs: RESET_LINK.mailTtlMs, now, hashed: 'plain' });
-    // The configured public URL wins: a forged Host header must not put someone else's domain in the mail.
-    const base = (ctx.config.publicUrl ?? caller.origin).replace(/\/+$/, '');
-    const link = `${base}${localizedPath(`${paths.reset}/${resetId}`, caller.locale)}`;
+    const link = `${ctx.links.base()}${localizedPath(`${paths.reset}/${resetId}`, caller.locale)}`;
     await ctx.mail.send({ to: user.email, subject: caller.t(messages.mailResetSubject), text: caller.t(messages.mailResetBody, { name: user.name, link }) });
   } else {
     return;

@@ -52,8 +52,7 @@ export async function sendCredentials(ctx: AppContext, user: CredentialsRecipien
     });
   }
   if (user.email) {
-    const base = (ctx.config.publicUrl ?? '').replace(/\/+$/, '');
-    const link = `${base}${localizedPath(paths.login, locale)}`;
+    const link = `${ctx.links.base()}${localizedPath(paths.login, locale)}`;
     await ctx.mail.send({
       to: user.email,
       subject: ctx.translator.t(locale, messages.boMailCredentialsSubject),
