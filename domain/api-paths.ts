@@ -72,4 +72,9 @@ export const apiPaths = {
   institutionAccessVerify: '/institution-access/verify',
   institutionAccessBankAccounts: '/institution-access/bank-accounts',
   institutionAccessAmendments: '/institution-access/amendments',
+  // Church and mosque administration (issue 12)
+  zones: '/zones',
+  zoneById: (id: number) => `/zones/${id}`,
+  zoneMerge: (id: number) => `/zones/${id}/merge`,
+  zoneMoveMembers: '/zones/move-members',
 } as const;

@@ -3,6 +3,7 @@
  * stable id; the `/*i18n*\/` mark lets `lingui extract` collect them into the catalogs without a
  * macro, so the server can run them through the same sw/en catalogs as the PWA.
  */
+import { adminFieldLabels, adminMessages } from './messages-admin';
 import { backOfficeFieldLabels, backOfficeMessages } from './messages-back-office';
 import type { Descriptor } from './messages-descriptor';
 import { paymentFieldLabels, paymentMessages } from './messages-payments';
@@ -76,7 +77,7 @@ const coreMessages = {
 } satisfies Record<string, Descriptor>;
 
 /** Core messages plus each area's own file (one file per area, so areas never edit the same list). */
-export const messages = { ...coreMessages, ...receiptMessages, ...paymentMessages, ...backOfficeMessages };
+export const messages = { ...coreMessages, ...receiptMessages, ...paymentMessages, ...backOfficeMessages, ...adminMessages };
 
 export type MessageKey = keyof typeof messages;
 export type MessageId = (typeof messages)[MessageKey]['id'];
@@ -97,4 +98,4 @@ const coreFieldLabels = {
   channel: /*i18n*/ { id: 'field.channel', message: 'Channel' },
 } satisfies Record<string, Descriptor>;
 
-export const fieldLabels = { ...coreFieldLabels, ...receiptFieldLabels, ...paymentFieldLabels, ...backOfficeFieldLabels };
+export const fieldLabels = { ...coreFieldLabels, ...receiptFieldLabels, ...paymentFieldLabels, ...backOfficeFieldLabels, ...adminFieldLabels };

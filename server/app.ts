@@ -30,6 +30,7 @@ import { deskReferenceRoutes } from './routes/desk/reference-routes';
 import { healthRoutes } from './routes/health';
 import { givingRoutes } from './routes/payments/giving-routes';
 import { paymentRoutes } from './routes/payments/payment-routes';
+import { adminRoutes } from './routes/admin/admin-routes';
 import { transactionRoutes } from './routes/payments/transaction-routes';
 import { searchRoutes } from './routes/shell/search-routes';
 import { shellRoutes } from './routes/shell/shell-routes';
@@ -89,6 +90,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(transactionRoutes);
       await api.register(selcomWebhookRoutes);
       await api.register(backOfficeRoutes);
+      // Church and mosque administration (issue 12)
+      await api.register(adminRoutes);
       // Public and full of credentials: exists only while mail goes to the local outbox (see the route).
       if (!options.ctx.config.mail.smtpUrl) await api.register(mailOutboxRoutes);
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());

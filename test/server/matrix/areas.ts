@@ -1,8 +1,9 @@
 import type { MatrixArea } from './matrix-kit';
+import { adminRows } from './rows-admin';
 import { backOfficeRows } from './rows-back-office';
 import { deskRows } from './rows-desk';
 import { foundationRows } from './rows-foundation';
 import { paymentRows } from './rows-payments';
 
 /** Every area's rows; a new area adds its file here (one line, so parallel work rarely collides). */
-export const MATRIX_AREAS: MatrixArea[] = [foundationRows, deskRows, backOfficeRows, paymentRows];
+export const MATRIX_AREAS: MatrixArea[] = [foundationRows, deskRows, backOfficeRows, paymentRows, adminRows];

@@ -1,0 +1,7 @@
+import type { FastifyInstance } from 'fastify';
+import { zoneRoutes } from './zone-routes';
+
+/** Church and mosque administration (issue 12): zones, offering types, custom fields, structure. */
+export async function adminRoutes(app: FastifyInstance) {
+  await app.register(zoneRoutes);
+}

@@ -1,0 +1,32 @@
+import { zones } from '../../../server/db/schema/institutions';
+import { createMember } from '../../factories/giving';
+import { type MatrixArea, s, signedInRoutes } from './matrix-kit';
+
+/**
+ * Church and mosque administration (issue 12). Zones: read by whoever manages groups or reads
+ * members; written with the `groups` grant (bank staff have none) inside the caller's subtree, so
+ * the mosque's administrator, who may write zones, meets Mwenge's zone as unknown (404).
+ */
+export const adminRows: MatrixArea = {
+  name: 'admin',
+  setup: async ({ t, w, data }) => {
+    const [zone] = await t.database.db.insert(zones).values({ institutionId: w.churchA.id, name: 'Matrix zone' }).returning();
+    const member = await createMember(t.database.db, { institutionId: w.churchA.id, zoneId: zone!.id });
+    data.zoneId = zone!.id;
+    data.zoneMemberId = member.id;
+  },
+  rows: {
+    'GET /api/zones': { expect: signedInRoutes(200) },
+    // The union names no congregation, so it is told to choose one (400); a congregation's own users create.
+    'POST /api/zones': { payload: { name: 'Matrix new zone' }, expect: s(401, 403, 403, 400, 201, 201, 403) },
+    'PATCH /api/zones/:id': { url: ({ data }) => `/api/zones/${data.zoneId}`, payload: { community: 'Matrix' }, expect: s(401, 403, 403, 200, 200, 404, 403) },
+    // Only the mosque's role group holds groups:delete; the zone is not the mosque's.
+    'DELETE /api/zones/:id': { url: ({ data }) => `/api/zones/${data.zoneId}`, expect: s(401, 403, 403, 403, 403, 404, 403) },
+    // Merging a zone into itself is refused (400) once the caller is past the grant and the scope.
+    'POST /api/zones/:id/merge': { url: ({ data }) => `/api/zones/${data.zoneId}/merge`, payload: ({ data }) => ({ intoZoneId: data.zoneId }), expect: s(401, 403, 403, 400, 400, 404, 403) },
+    'POST /api/zones/move-members': {
+      payload: ({ data }) => ({ memberIds: [data.zoneMemberId], zoneId: data.zoneId }),
+      expect: s(401, 403, 403, 200, 200, 400, 403),
+    },
+  },
+};
