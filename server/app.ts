@@ -1,9 +1,8 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_BASE } from '../domain/paths';
-import { APP_VERSION } from '../domain/limits';
 import { LANG_HEADER } from '../domain/locale';
 import { messages } from '../domain/messages';
 import type { AppContext } from './context';
@@ -11,6 +10,7 @@ import './lib/access';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { i18nPlugin } from './plugins/i18n';
+import { openapiOptions } from './openapi/openapi-options';
 import { jsonOnlyPlugin } from './plugins/json-only';
 import { requireAccessPlugin } from './plugins/require-access';
 import { securityHeadersPlugin } from './plugins/security-headers';
@@ -61,13 +61,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(securityHeadersPlugin);
   await app.register(jsonOnlyPlugin);
   await app.register(authPlugin);
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Sadaka API', version: APP_VERSION },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openapiOptions);
 
   await app.register(
     async (api) => {

@@ -1,0 +1,82 @@
+import { IDEMPOTENCY_HEADER } from '../../domain/api/payments';
+import { LANG_HEADER } from '../../domain/locale';
+import { COMMON_HEADERS, ERROR_ANSWERS, ERROR_SCHEMA, errorResponseComponents, IDEMPOTENCY_PARAMETER, LANG_PARAMETER } from './common-components';
+import { ROUTE_FACTS, type RouteFacts } from './operation-docs';
+import { describeConventions } from './schema-conventions';
+
+type Json = Record<string, unknown>;
+type Operation = Json & { parameters?: Json[]; responses: Record<string, Json>; tags?: string[]; [ROUTE_FACTS]?: RouteFacts };
+
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  auth: 'Sign-in, sign-out, profile, password and two-factor authentication, password reset.',
+  'back-office': "The bank's back office: institutions, users, role groups, reference data, approvals (maker-checker), reports.",
+  dashboard: 'Totals for the signed-in user\'s institutions.',
+  desk: 'The offline treasurer desk: reference data, members, counting batches, cash receipts and their sync.',
+  dev: 'Development helpers that exist only without a mail server (the local mail outbox).',
+  giving: 'The public giving page: institution and giver look-ups, online member registration.',
+  health: 'Liveness and database reachability.',
+  payments: 'Mobile-money pushes, card checkouts and bank transfers; provider callbacks.',
+  registration: 'Institution registration by applicants and its review by the bank.',
+  shell: 'What the app shell needs: the menu, the active religion, counters, search.',
+  transactions: 'Online transactions: history, exports, crediting.',
+};
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
+
+/**
+ * The whole document's last pass (swagger's `transformObject`): adds to every operation the error
+ * answers, the `Lang` header and, where the route takes one, the required Idempotency-Key; then
+ * lets every schema say what our conventions mean (money in minor units, E.164 phones, nullable
+ * enums that accept null).
+ */
+export function finishDocument(document: Json): Json {
+  const paths = (document.paths ?? {}) as Record<string, Record<string, Operation>>;
+  const tags = new Set<string>();
+  for (const item of Object.values(paths)) {
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (!operation) continue;
+      finishOperation(operation);
+      operation.tags?.forEach((tag) => tags.add(tag));
+    }
+  }
+  describeConventions(paths);
+  const components = (document.components ?? {}) as Json;
+  document.components = {
+    ...components,
+    schemas: { ...(components.schemas as Json | undefined), Error: ERROR_SCHEMA },
+    responses: errorResponseComponents(),
+    parameters: { Lang: LANG_PARAMETER, IdempotencyKey: IDEMPOTENCY_PARAMETER },
+    headers: COMMON_HEADERS,
+  };
+  document.tags = [...tags].sort().map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? `Operations on ${name}.` }));
+  return document;
+}
+
+function finishOperation(operation: Operation) {
+  const facts = operation[ROUTE_FACTS];
+  delete operation[ROUTE_FACTS];
+  const parameters = operation.parameters ?? [];
+  const isIdempotent = parameters.some((p) => p.in === 'header' && String(p.name).toLowerCase() === IDEMPOTENCY_HEADER);
+  operation.parameters = [
+    ...parameters.filter((p) => !(p.in === 'header' && [IDEMPOTENCY_HEADER, LANG_HEADER].includes(String(p.name).toLowerCase()))),
+    ...(isIdempotent ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
+    { $ref: '#/components/parameters/Lang' },
+  ];
+  if (isIdempotent) {
+    for (const [status, response] of Object.entries(operation.responses)) {
+      if (status.startsWith('2')) response.headers = { ...(response.headers as Json | undefined), 'Idempotent-Replayed': { $ref: '#/components/headers/IdempotentReplayed' } };
+    }
+  }
+  for (const status of errorStatuses(facts)) {
+    operation.responses[status] ??= { $ref: `#/components/responses/${ERROR_ANSWERS[status]?.name}` };
+  }
+}
+
+/** Which error answers an operation can give, from what its route declares. */
+function errorStatuses(facts: RouteFacts | undefined): string[] {
+  const statuses = ['400', '401', '404', '429', '500', '503'];
+  if (facts?.access === 'bearer') statuses.push('403');
+  if (facts?.hasBody) statuses.push('409', '413', '415', '422', '423');
+  return statuses.sort();
+}

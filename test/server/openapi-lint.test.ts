@@ -1,0 +1,78 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './harness';
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, '../..');
+
+type LintProblem = { ruleId: string; severity: 'error' | 'warn'; message: string; location: Array<{ pointer?: string }> };
+type Operation = { operationId?: string; summary?: string; tags?: string[]; security?: unknown[]; parameters?: Array<{ $ref?: string }>; responses: Record<string, { $ref?: string }> };
+
+/** The published document, as an integrator fetches it, checked by Redocly's linter (offline) and by what issue 10 asks of every operation. */
+describe('the OpenAPI document', () => {
+  let t: TestApp;
+  let document: { paths: Record<string, Record<string, Operation>>; components: Record<string, Record<string, unknown>> };
+  beforeAll(async () => {
+    t = await createTestApp();
+    document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+  });
+  afterAll(() => t.close());
+
+  it('passes `redocly lint` (recommended rules) with no errors and no warnings', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'openapi-'));
+    try {
+      const file = path.join(dir, 'openapi.json');
+      await writeFile(file, JSON.stringify(document));
+      const result = await run(process.execPath, [path.join(root, 'node_modules/@redocly/cli/bin/cli.js'), 'lint', file, '--config', path.join(root, 'redocly.yaml'), '--format=json', '--max-problems=1000'], {
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
+        maxBuffer: 20 * 1024 * 1024,
+      }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
+      const report = JSON.parse(result.stdout.slice(result.stdout.indexOf('{'))) as { totals: { errors: number; warnings: number }; problems: LintProblem[] };
+      const problems = report.problems.map((p) => `${p.severity} ${p.ruleId} ${p.location[0]?.pointer ?? ''}: ${p.message}`);
+      expect(problems).toEqual([]);
+      expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('gives every operation an id, summary, tags, security, the Lang header and its error answers', () => {
+    const operations = Object.entries(document.paths).flatMap(([url, item]) => Object.entries(item).map(([method, op]) => ({ name: `${method} ${url}`, op })));
+    expect(operations.length).toBeGreaterThan(90);
+    for (const { name, op } of operations) {
+      expect.soft(op.operationId, name).toBeTruthy();
+      expect.soft(op.summary, name).toBeTruthy();
+      expect.soft(op.tags?.length, name).toBeGreaterThan(0);
+      expect.soft(op.security, name).toBeDefined();
+      expect.soft(op.parameters?.some((p) => p.$ref === '#/components/parameters/Lang'), name).toBe(true);
+      for (const status of ['400', '401', '429', '503']) expect.soft(op.responses[status], `${name} ${status}`).toBeDefined();
+      if (op.security?.length) expect.soft(op.responses['403'], `${name} 403`).toBeDefined();
+    }
+    expect(new Set(operations.map((o) => o.op.operationId)).size).toBe(operations.length);
+  });
+
+  it('requires the Idempotency-Key on payments and describes the sync entries in full', () => {
+    const pay = document.paths['/api/payments']?.post;
+    expect(pay?.parameters).toContainEqual({ $ref: '#/components/parameters/IdempotencyKey' });
+    expect(document.components.parameters?.IdempotencyKey).toMatchObject({ required: true, in: 'header', name: 'idempotency-key' });
+    for (const [url, key, field] of [
+      ['/api/cash-receipts/sync', 'receipts', 'lines'],
+      ['/api/members/sync', 'members', 'phone'],
+      ['/api/receipt-batches/sync', 'batches', 'serviceDate'],
+    ] as const) {
+      const body = (document.paths[url]?.post as unknown as { requestBody: { content: Record<string, { schema: { properties: Record<string, { items: { properties: Record<string, unknown> } }> } }> } }).requestBody;
+      expect(body.content['application/json']?.schema.properties[key]?.items.properties, url).toHaveProperty(field);
+    }
+  });
+
+  it('says that nullable enums accept null', () => {
+    const text = JSON.stringify(document);
+    const nullableEnums = text.match(/"nullable":true,"type":"string","enum":\[[^\]]*\]/g) ?? [];
+    expect(nullableEnums.length).toBeGreaterThan(0);
+    for (const found of nullableEnums) expect(found).toContain('null');
+  });
+});
