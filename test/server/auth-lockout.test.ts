@@ -80,4 +80,25 @@ describe('sign-in lockout (counted in the database)', () => {
     await fail(u, '10.1.6.1', 5);
     expect((await attempt(u, u.password, '10.1.6.1')).statusCode).toBe(423);
   });
+
+  // Issue 10, security item 2: the count is claimed before the password is checked.
+  it('checks at most 5 passwords of a burst of 30 parallel wrong ones plus the right one', async () => {
+    const u = await createUser(t.database.db);
+    const burst = await Promise.all([
+      ...Array.from({ length: 30 }, (_, i) => attempt(u, 'Wrong#Pass1', `10.1.7.${i + 1}`)),
+      attempt(u, u.password, '10.1.7.99'),
+    ]);
+    const checked = burst.filter((res) => res.statusCode === 401 || res.statusCode === 200).length;
+    expect(checked).toBeLessThanOrEqual(5);
+    expect(burst.filter((res) => res.statusCode === 423).length).toBeGreaterThanOrEqual(26);
+    expect((await attempt(u, u.password, '10.1.7.100')).json().code).toBe('account_locked');
+  });
+
+  it('checks at most 20 passwords of 100 parallel guesses from one address', async () => {
+    const accounts = await Promise.all(Array.from({ length: 25 }, () => createUser(t.database.db)));
+    const burst = await Promise.all(Array.from({ length: 100 }, (_, i) => attempt(accounts[i % 25]!, 'Wrong#Pass1', '10.1.8.1')));
+    expect(burst.filter((res) => res.statusCode === 401).length).toBeLessThanOrEqual(20);
+    expect(burst.every((res) => res.statusCode === 401 || res.statusCode === 423)).toBe(true);
+    expect((await attempt(accounts[0]!, accounts[0]!.password, '10.1.8.1')).json().code).toBe('network_locked');
+  });
 });

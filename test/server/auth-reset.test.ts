@@ -57,6 +57,20 @@ describe('password reset by SMS code and by email link', () => {
     expect((await verify(u, code, '10.2.1.1')).json().code).toBe('code_locked');
   });
 
+  it('compares at most 5 codes of a parallel burst (the attempt is claimed before the comparison)', async () => {
+    const u = await createUser(t.database.db);
+    await requestSms(u);
+    const code = await t.lastSmsCode(u.phone!);
+    const burst = await Promise.all([
+      ...Array.from({ length: 20 }, (_, i) => verify(u, wrongCode(code), `10.2.9.${i + 1}`)),
+      verify(u, code, '10.2.9.98'),
+    ]);
+    expect(burst.filter((res) => res.json().code === 'code_invalid').length).toBeLessThanOrEqual(4);
+    // The right code came after five claimed attempts: it is never compared.
+    expect(burst[20]!.json().code).toBe('code_locked');
+    expect((await verify(u, code, '10.2.9.99')).json().code).toBe('code_locked');
+  });
+
   it('expires the SMS code after 10 minutes', async () => {
     const u = await createUser(t.database.db);
     await requestSms(u);

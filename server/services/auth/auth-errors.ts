@@ -1,6 +1,11 @@
 import { messages } from '../../../domain/messages';
 import { AppError } from '../../lib/app-error';
 
+/** The 423 for a key that claimAttempts found locked ("ip:…" is the address, anything else the account). */
+export function lockedError(lockedKey: string): AppError {
+  return lockedKey.startsWith('ip:') ? authErrors.networkLocked() : authErrors.accountLocked();
+}
+
 /** Sign-in and credential errors, each with the stable code the client branches on. */
 export const authErrors = {
   invalidCredentials: () => new AppError(401, 'invalid_credentials', messages.invalidCredentials),

@@ -4,8 +4,8 @@ import type { Locale } from '../../../domain/locale';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema/users';
 import { logActivity } from './activity';
-import { authErrors } from './auth-errors';
-import { accountKey, clearAccountFailures, lockedKeys, networkKey, recordLoginFailure } from './lockout';
+import { authErrors, lockedError } from './auth-errors';
+import { accountGuard, claimAttempts, clearAccountFailures, networkGuard } from './lockout';
 import type { UserRow } from './load-user';
 import { hashPassword, verifyPassword } from './passwords';
 import { buildProfile } from './profile';
@@ -36,36 +36,38 @@ export async function login(ctx: AppContext, input: LoginInput, client: SessionC
   const audit = (action: string, userId: number | null, details: string | null) =>
     logActivity(db, { userId, action, details, entityType: 'user', entityId: userId === null ? null : String(userId), ipAddress: client.ip, userAgent: client.userAgent, at: now });
 
-  if ((await lockedKeys(db, [networkKey(client.ip)], now)).size > 0) {
-    await audit('auth.login_refused', null, 'network_locked');
-    throw authErrors.networkLocked();
-  }
   const user = await findUserByLogin(ctx, input.username);
-  if (user && (await lockedKeys(db, [accountKey(user.id)], now)).size > 0) {
-    await audit('auth.login_refused', user.id, 'account_locked');
-    throw authErrors.accountLocked();
+  // The attempt is counted before the password is checked, so parallel guesses cannot outrun the limit.
+  const claim = await claimAttempts(db, user ? [networkGuard(client.ip), accountGuard(user.id)] : [networkGuard(client.ip)], now);
+  if (!claim.ok) {
+    const error = lockedError(claim.lockedKey);
+    await audit('auth.login_refused', error.code === 'network_locked' ? null : (user?.id ?? null), error.code);
+    throw error;
   }
 
   const passwordOk = user ? await verifyPassword(user.passwordHash, input.password) : (await verifyPassword(await dummyPasswordHash(), input.password), false);
   if (!user || !passwordOk) {
-    await recordLoginFailure(db, { userId: user?.id ?? null, ip: client.ip, now });
     await audit('auth.login_failed', user?.id ?? null, 'invalid_credentials');
     throw authErrors.invalidCredentials();
   }
   // Only after the right password, so a disabled account is not revealed to someone guessing.
   if (user.status !== 'activated') {
+    await claim.release();
     await audit('auth.login_refused', user.id, 'account_disabled');
     throw authErrors.accountDisabled();
   }
   if (user.totpEnabled && user.totpSecret) {
-    if (!input.otp) throw authErrors.otpRequired();
+    if (!input.otp) {
+      await claim.release();
+      throw authErrors.otpRequired();
+    }
     if (!(await consumeTotp(db, user.id, user.totpSecret, input.otp, now))) {
-      await recordLoginFailure(db, { userId: user.id, ip: client.ip, now });
       await audit('auth.login_failed', user.id, 'otp_invalid');
       throw authErrors.otpInvalid();
     }
   }
 
+  await claim.release();
   await clearAccountFailures(db, user.id);
   const session = await createSession(db, ctx.config, { userId: user.id, remember: input.remember === true, now, client });
   await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { oneTimeCodes } from '../../db/schema/auth';
 import { sameHash, sha256 } from './tokens';
@@ -44,14 +44,16 @@ export async function consumeCode(db: Db, input: { userId: number; purpose: stri
     .orderBy(desc(oneTimeCodes.id))
     .limit(1);
   if (!row) return 'invalid';
-  if (row.attempts >= MAX_CODE_ATTEMPTS) return 'locked';
+  // The attempt is claimed before the comparison (a conditional update), so parallel guesses can
+  // never compare more than MAX_CODE_ATTEMPTS times.
+  const [claimed] = await db
+    .update(oneTimeCodes)
+    .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
+    .where(and(eq(oneTimeCodes.id, row.id), lt(oneTimeCodes.attempts, MAX_CODE_ATTEMPTS)))
+    .returning({ attempts: oneTimeCodes.attempts });
+  if (!claimed) return 'locked';
   if (!sameHash(row.codeHash, codeHash(input.userId, input.purpose, input.code))) {
-    const [updated] = await db
-      .update(oneTimeCodes)
-      .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
-      .where(eq(oneTimeCodes.id, row.id))
-      .returning({ attempts: oneTimeCodes.attempts });
-    return (updated?.attempts ?? MAX_CODE_ATTEMPTS) >= MAX_CODE_ATTEMPTS ? 'locked' : 'invalid';
+    return claimed.attempts >= MAX_CODE_ATTEMPTS ? 'locked' : 'invalid';
   }
   // The update is conditional on still being unused, so two racing requests cannot both spend it.
   const spent = await db

@@ -4,9 +4,9 @@ import type { AppContext } from '../../context';
 import { users } from '../../db/schema/users';
 import { errors } from '../../lib/app-error';
 import { logActivity } from './activity';
-import { authErrors } from './auth-errors';
+import { authErrors, lockedError } from './auth-errors';
 import type { RequestAuth } from './auth-user';
-import { accountKey, lockedKeys, recordLoginFailure } from './lockout';
+import { accountGuard, claimAttempts, networkGuard } from './lockout';
 import { findUserById } from './load-user';
 import { hashPassword, verifyPassword } from './passwords';
 import { revokeUserSessions } from './sessions';
@@ -20,11 +20,10 @@ export async function changePassword(ctx: AppContext, auth: RequestAuth, input: 
   const now = ctx.now();
   const user = await findUserById(db, auth.user.id);
   if (!user) throw errors.unauthenticated();
-  if ((await lockedKeys(db, [accountKey(user.id)], now)).size > 0) throw authErrors.accountLocked();
-  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    await recordLoginFailure(db, { userId: user.id, ip, now });
-    throw authErrors.wrongCurrentPassword();
-  }
+  const claim = await claimAttempts(db, [accountGuard(user.id), networkGuard(ip)], now);
+  if (!claim.ok) throw lockedError(claim.lockedKey);
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) throw authErrors.wrongCurrentPassword();
+  await claim.release();
   if (input.newPassword === input.currentPassword || (await verifyPassword(user.passwordHash, input.newPassword))) {
     throw authErrors.samePassword();
   }

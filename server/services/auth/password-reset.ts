@@ -5,7 +5,7 @@ import { localizedPath, paths } from '../../../domain/paths';
 import type { AppContext } from '../../context';
 import { logActivity } from './activity';
 import { authErrors } from './auth-errors';
-import { lockedKeys, LOCKOUT, networkKey, recordFailure } from './lockout';
+import { claimAttempts, lockedKeys, networkGuard, networkKey } from './lockout';
 import { findUserByLogin } from './login';
 import { consumeCode, issueCode, newSixDigitCode } from './one-time-codes';
 import { newOpaqueToken } from './tokens';
@@ -46,15 +46,14 @@ export async function requestReset(ctx: AppContext, input: ResetRequestInput, ca
 
 /** Trades a correct SMS code for a short-lived reset id; wrong codes also count against the address. */
 export async function verifyResetCode(ctx: AppContext, input: { username: string; code: string }, ip: string): Promise<{ resetId: string }> {
-  await refuseLockedNetwork(ctx, ip);
   const db = ctx.database.db;
   const now = ctx.now();
+  const claim = await claimAttempts(db, [networkGuard(ip)], now);
+  if (!claim.ok) throw authErrors.networkLocked();
   const user = await findUserByLogin(ctx, input.username);
   const result = user && user.status === 'activated' ? await consumeCode(db, { userId: user.id, purpose: RESET_SMS.purpose, code: input.code, now }) : 'invalid';
-  if (result !== 'ok' || !user) {
-    await recordFailure(db, networkKey(ip), LOCKOUT.networkLimit, now);
-    throw result === 'locked' ? authErrors.codeLocked() : authErrors.codeInvalid();
-  }
+  if (result !== 'ok' || !user) throw result === 'locked' ? authErrors.codeLocked() : authErrors.codeInvalid();
+  await claim.release();
   const resetId = newOpaqueToken();
   await issueCode(db, { userId: user.id, purpose: RESET_LINK.purpose, code: resetId, ttlMs: RESET_LINK.codeTtlMs, now, hashed: 'plain' });
   return { resetId };

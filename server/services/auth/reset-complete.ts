@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { users } from '../../db/schema/users';
 import { logActivity } from './activity';
 import { authErrors } from './auth-errors';
-import { clearAccountFailures, LOCKOUT, networkKey, recordFailure } from './lockout';
+import { claimAttempts, clearAccountFailures, networkGuard } from './lockout';
 import { findUserById } from './load-user';
 import { countLinkFailure, findLink, spendLink } from './one-time-codes';
 import { hashPassword } from './passwords';
@@ -32,11 +32,13 @@ export async function completeReset(ctx: AppContext, resetId: string, input: { p
   if (!user || user.status !== 'activated') throw authErrors.resetInvalid();
   if (user.totpEnabled && user.totpSecret) {
     if (!input.otp) throw authErrors.otpMissing();
+    const claim = await claimAttempts(db, [networkGuard(ip)], now);
+    if (!claim.ok) throw authErrors.networkLocked();
     if (!(await consumeTotp(db, user.id, user.totpSecret, input.otp, now))) {
       await countLinkFailure(db, link.id);
-      await recordFailure(db, networkKey(ip), LOCKOUT.networkLimit, now);
       throw authErrors.otpRejected();
     }
+    await claim.release();
   }
   if (!(await spendLink(db, link.id, now))) throw authErrors.resetInvalid();
   await db

@@ -14,7 +14,7 @@ import { users } from '../../db/schema/users';
 import { AppError } from '../../lib/app-error';
 import { logActivity } from '../auth/activity';
 import { authErrors } from '../auth/auth-errors';
-import { lockedKeys, LOCKOUT, networkKey, recordFailure } from '../auth/lockout';
+import { claimAttempts, lockedKeys, networkGuard, networkKey } from '../auth/lockout';
 import { consumeCode, findLink, issueCode, newSixDigitCode } from '../auth/one-time-codes';
 import { newOpaqueToken } from '../auth/tokens';
 import { toAuthUser } from '../auth/load-user';
@@ -58,15 +58,15 @@ export async function sendInstitutionAccessCode(ctx: AppContext, input: Institut
 
 /** A correct code buys a 30-minute access token for that one institution; wrong codes count against the address. */
 export async function verifyInstitutionAccess(ctx: AppContext, input: InstitutionAccessVerifyInput, client: Client): Promise<InstitutionAccess> {
-  await refuseLockedNetwork(ctx, client.ip);
   const db = ctx.database.db;
   const now = ctx.now();
+  // Counted before the code is compared, so parallel guesses cannot outrun the address limit.
+  const claim = await claimAttempts(db, [networkGuard(client.ip)], now);
+  if (!claim.ok) throw authErrors.networkLocked();
   const found = await match(ctx, input);
   const result = found ? await consumeCode(db, { userId: found.owner.id, purpose: codePurpose(found.institution.id), code: input.code, now }) : 'invalid';
-  if (result !== 'ok' || !found) {
-    await recordFailure(db, networkKey(client.ip), LOCKOUT.networkLimit, now);
-    throw result === 'locked' ? authErrors.codeLocked() : authErrors.codeInvalid();
-  }
+  if (result !== 'ok' || !found) throw result === 'locked' ? authErrors.codeLocked() : authErrors.codeInvalid();
+  await claim.release();
   const accessToken = newOpaqueToken();
   await issueCode(db, { userId: found.owner.id, purpose: ACCESS_PURPOSE, code: accessToken, ttlMs: ACCESS_TTL_MS, now, subject: `institution:${found.institution.id}`, hashed: 'plain' });
   await logActivity(db, { userId: found.owner.id, action: 'institution_access.granted', entityType: 'institution', entityId: String(found.institution.id), ipAddress: client.ip, userAgent: client.userAgent, at: now });

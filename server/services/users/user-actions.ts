@@ -6,8 +6,8 @@ import { approvalRequests } from '../../db/schema/approvals';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../lib/app-error';
 import { logActivity } from '../auth/activity';
-import { authErrors } from '../auth/auth-errors';
-import { accountKey, lockedKeys, recordLoginFailure } from '../auth/lockout';
+import { authErrors, lockedError } from '../auth/auth-errors';
+import { accountGuard, claimAttempts, networkGuard } from '../auth/lockout';
 import { findUserById } from '../auth/load-user';
 import { consumeCode, issueCode, newSixDigitCode } from '../auth/one-time-codes';
 import { verifyPassword } from '../auth/passwords';
@@ -84,12 +84,13 @@ export async function deleteUser(ctx: AppContext, caller: Caller, id: number, in
       throw result === 'locked' ? authErrors.codeLocked() : authErrors.codeInvalid();
     }
   } else {
-    if ((await lockedKeys(db, [accountKey(actor.id)], now)).size > 0) throw authErrors.accountLocked();
+    const claim = await claimAttempts(db, [accountGuard(actor.id), networkGuard(caller.ip)], now);
+    if (!claim.ok) throw lockedError(claim.lockedKey);
     if (!(await verifyPassword(actor.passwordHash, input.password ?? ''))) {
-      await recordLoginFailure(db, { userId: actor.id, ip: caller.ip, now });
       await audit(ctx, caller, 'user.delete_refused', user.id, 'password');
       throw authErrors.wrongCurrentPassword();
     }
+    await claim.release();
   }
   await db.transaction(async (tx) => {
     await tx.update(users).set({ deletedAt: now, status: 'disabled' }).where(eq(users.id, user.id));
