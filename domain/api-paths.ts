@@ -77,4 +77,6 @@ export const apiPaths = {
   zoneById: (id: number) => `/zones/${id}`,
   zoneMerge: (id: number) => `/zones/${id}/merge`,
   zoneMoveMembers: '/zones/move-members',
+  offeringSettings: '/offering-types/settings',
+  offeringTypeById: (id: number) => `/offering-types/${id}`,
 } as const;

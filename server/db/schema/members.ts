@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { institutions, zones } from './institutions';
 
 export const members = pgTable(
@@ -58,9 +58,15 @@ export const offeringTypes = pgTable(
     fieldBp: integer('field_bp').notNull(),
     unionBp: integer('union_bp').notNull(),
     active: integer('active').notNull().default(1),
+    /**
+     * Set on a congregation's copy of a type its union, field or district defines (ADR 021): the
+     * copy follows the source's title, divisions and state; the desk and the ledger read copies only.
+     */
+    sourceTypeId: integer('source_type_id').references((): AnyPgColumn => offeringTypes.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('offering_types_source').on(t.sourceTypeId),
     uniqueIndex('offering_types_institution_title').on(t.institutionId, t.title),
     check('offering_types_total', sql`${t.churchBp} + ${t.fieldBp} + ${t.unionBp} = 10000`),
     check('offering_types_non_negative', sql`${t.churchBp} >= 0 and ${t.fieldBp} >= 0 and ${t.unionBp} >= 0`),
@@ -83,4 +89,25 @@ export const pledges = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('pledges_amounts', sql`${t.total} > 0 and ${t.paid} >= 0`)],
+);
+
+/**
+ * Every division an offering type has had, from when it applied (ADR 021). Ledger entries are never
+ * re-split; money received from `effectiveFrom` on is split by this row's shares.
+ */
+export const offeringTypeDivisions = pgTable(
+  'offering_type_divisions',
+  {
+    id: serial('id').primaryKey(),
+    offeringTypeId: integer('offering_type_id').notNull().references(() => offeringTypes.id),
+    churchBp: integer('church_bp').notNull(),
+    fieldBp: integer('field_bp').notNull(),
+    unionBp: integer('union_bp').notNull(),
+    effectiveFrom: timestamp('effective_from', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('offering_type_divisions_type_from').on(t.offeringTypeId, t.effectiveFrom),
+    check('offering_type_divisions_total', sql`${t.churchBp} + ${t.fieldBp} + ${t.unionBp} = 10000`),
+    check('offering_type_divisions_non_negative', sql`${t.churchBp} >= 0 and ${t.fieldBp} >= 0 and ${t.unionBp} >= 0`),
+  ],
 );

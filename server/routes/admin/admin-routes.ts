@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { offeringRoutes } from './offering-routes';
 import { zoneRoutes } from './zone-routes';
 
 /** Church and mosque administration (issue 12): zones, offering types, custom fields, structure. */
 export async function adminRoutes(app: FastifyInstance) {
   await app.register(zoneRoutes);
+  await app.register(offeringRoutes);
 }

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { ledgerEntries, ledgerLines, transactionLines, transactions } from '../../db/schema/money';
 import { type ActivityEntry, logActivity } from '../auth/activity';
+import { divisionsAt } from '../offerings/division-history';
 import type { ScopedInstitution } from './desk-access';
 import type { ReceiptReferences, ValidReceipt } from './receipt-references';
 import { type SyncActor, uuidKey } from './sync-entry';
@@ -94,7 +95,7 @@ export const receiptLedgerEntry = (transactionId: string, receiptNo: string, now
 
 /**
  * A balanced entry: clearing debited with the amount, each line credited to church/field/union by
- * its offering type's divisions (largest remainder, so the credits add up to the line exactly).
+ * its offering type's divisions on the day it was received (largest remainder, so the credits add up to the line exactly).
  */
 export function receiptPostings(entryId: number, post: ReceiptToPost): Array<typeof ledgerLines.$inferInsert> {
   const { input, refs, institution } = post;
@@ -104,7 +105,7 @@ export function receiptPostings(entryId: number, post: ReceiptToPost): Array<typ
   ];
   for (const line of input.lines) {
     const type = refs.types.get(line.offeringTypeId)!;
-    const split = splitAmount(line.amount, type.divisions);
+    const split = splitAmount(line.amount, divisionsAt(type.history, new Date(input.receivedAt), type.divisions));
     for (const share of SHARES) {
       if (split[share] === 0) continue;
       postings.push({ entryId, account: `share:${share}`, institutionId: targets[share], offeringTypeId: type.id, currency: input.currency, debit: 0, credit: split[share] });

@@ -7,10 +7,12 @@ import type { Db } from '../../db/client';
 import { members, offeringTypes } from '../../db/schema/members';
 import { receiptBatches } from '../../db/schema/money';
 import { currencies } from '../../db/schema/reference';
+import { type DivisionPeriod, loadDivisionHistory } from '../offerings/division-history';
 import { rejectedWith, type SyncActor, uuidKey } from './sync-entry';
 
 export type ValidReceipt = ReturnType<typeof CashReceiptInput.parse>;
-export type OfferingTypeInfo = { id: number; title: string; divisions: Divisions };
+/** `history`: the type's division periods, so a receipt is split by the shares of the day it was received (ADR 021). */
+export type OfferingTypeInfo = { id: number; title: string; divisions: Divisions; history?: DivisionPeriod[] };
 export type Giver = { memberId: number | null; name: string; phone: string; language: Locale };
 
 /** One lookup per currency per request (batch sync). */
@@ -83,8 +85,10 @@ export async function loadReceiptReferences(db: Db, inputs: readonly ValidReceip
   ]);
 
   const typesOf = new Map<number, Map<number, OfferingTypeInfo>>(institutionIds.map((id) => [id, new Map()]));
+  const history = await loadDivisionHistory(db, typeRows.map((row) => row.id));
   for (const row of typeRows) {
-    typesOf.get(row.institutionId)?.set(row.id, { id: row.id, title: row.title, divisions: { church: row.churchBp, field: row.fieldBp, union: row.unionBp } });
+    const divisions = { church: row.churchBp, field: row.fieldBp, union: row.unionBp };
+    typesOf.get(row.institutionId)?.set(row.id, { id: row.id, title: row.title, divisions, history: history.get(row.id) });
   }
   return {
     activeCurrencies: new Set(currencyRows.map((row) => row.code)),

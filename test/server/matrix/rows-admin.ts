@@ -1,4 +1,5 @@
 import { zones } from '../../../server/db/schema/institutions';
+import { createOfferingType } from '../../factories/desk';
 import { createMember } from '../../factories/giving';
 import { type MatrixArea, s, signedInRoutes } from './matrix-kit';
 
@@ -14,6 +15,8 @@ export const adminRows: MatrixArea = {
     const member = await createMember(t.database.db, { institutionId: w.churchA.id, zoneId: zone!.id });
     data.zoneId = zone!.id;
     data.zoneMemberId = member.id;
+    data.typeToChange = (await createOfferingType(t.database.db, { institutionId: w.churchA.id, title: 'Matrix change' })).id;
+    data.typeToDelete = (await createOfferingType(t.database.db, { institutionId: w.churchA.id, title: 'Matrix delete' })).id;
   },
   rows: {
     'GET /api/zones': { expect: signedInRoutes(200) },
@@ -28,5 +31,15 @@ export const adminRows: MatrixArea = {
       payload: ({ data }) => ({ memberIds: [data.zoneMemberId], zoneId: data.zoneId }),
       expect: s(401, 403, 403, 200, 200, 400, 403),
     },
+    // Offering types: the union (all) and the mosque (all) manage; the treasurer only reads. Mwenge's
+    // types are the union's to change (Mwenge is below it), unknown (404) to the mosque.
+    'GET /api/offering-types/settings': { expect: s(401, 403, 403, 200, 200, 200, 403) },
+    'POST /api/offering-types': { payload: { title: 'Matrix type', churchBp: 10_000, fieldBp: 0, unionBp: 0 }, expect: s(401, 403, 403, 201, 403, 201, 403) },
+    'PUT /api/offering-types/:id': {
+      url: ({ data }) => `/api/offering-types/${data.typeToChange}`,
+      payload: { title: 'Matrix changed', churchBp: 10_000, fieldBp: 0, unionBp: 0 },
+      expect: s(401, 403, 403, 200, 403, 404, 403),
+    },
+    'DELETE /api/offering-types/:id': { url: ({ data }) => `/api/offering-types/${data.typeToDelete}`, expect: s(401, 403, 403, 204, 403, 404, 403) },
   },
 };
