@@ -65,6 +65,9 @@ export const apiPaths = {
   referrers: '/referrers',
   reportReferrals: '/reports/referrals',
   reportRegistrations: '/reports/registrations',
+  // Statistics and reports (issue 16)
+  reportOfferings: '/reports/offerings',
+  memberStatement: (id: number) => `/members/${id}/statement`,
   activities: '/activities',
   logViewer: '/log-viewer',
   bankDashboard: '/back-office/dashboard',

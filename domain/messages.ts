@@ -8,6 +8,7 @@ import { backOfficeFieldLabels, backOfficeMessages } from './messages-back-offic
 import type { Descriptor } from './messages-descriptor';
 import { paymentFieldLabels, paymentMessages } from './messages-payments';
 import { receiptFieldLabels, receiptMessages } from './messages-receipts';
+import { statsMessages } from './messages-stats';
 
 const coreMessages = {
   invalidCredentials: /*i18n*/ { id: 'error.invalidCredentials', message: 'Wrong username or password' },
@@ -77,7 +78,7 @@ const coreMessages = {
 } satisfies Record<string, Descriptor>;
 
 /** Core messages plus each area's own file (one file per area, so areas never edit the same list). */
-export const messages = { ...coreMessages, ...receiptMessages, ...paymentMessages, ...backOfficeMessages, ...adminMessages };
+export const messages = { ...coreMessages, ...receiptMessages, ...paymentMessages, ...backOfficeMessages, ...adminMessages, ...statsMessages };
 
 export type MessageKey = keyof typeof messages;
 export type MessageId = (typeof messages)[MessageKey]['id'];

@@ -34,6 +34,7 @@ import { adminRoutes } from './routes/admin/admin-routes';
 import { transactionRoutes } from './routes/payments/transaction-routes';
 import { searchRoutes } from './routes/shell/search-routes';
 import { shellRoutes } from './routes/shell/shell-routes';
+import { statsRoutes } from './routes/stats/stats-routes';
 
 export type BuildOptions = { ctx: AppContext; logger?: boolean; serveClient?: boolean };
 
@@ -86,6 +87,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(backOfficeRoutes);
       // Church and mosque administration (issue 12)
       await api.register(adminRoutes);
+      // Statistics, reports and giving statements (issue 16)
+      await api.register(statsRoutes);
       // Public and full of credentials: exists only while mail goes to the local outbox (see the route).
       if (!options.ctx.config.mail.smtpUrl) await api.register(mailOutboxRoutes);
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());

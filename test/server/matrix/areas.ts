@@ -4,6 +4,7 @@ import { backOfficeRows } from './rows-back-office';
 import { deskRows } from './rows-desk';
 import { foundationRows } from './rows-foundation';
 import { paymentRows } from './rows-payments';
+import { statsRows } from './rows-stats';
 
 /** Every area's rows; a new area adds its file here (one line, so parallel work rarely collides). */
-export const MATRIX_AREAS: MatrixArea[] = [foundationRows, deskRows, backOfficeRows, paymentRows, adminRows];
+export const MATRIX_AREAS: MatrixArea[] = [foundationRows, deskRows, backOfficeRows, paymentRows, adminRows, statsRows];
