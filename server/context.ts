@@ -2,6 +2,7 @@ import type { SmsStatus } from '../domain/statuses';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Translator } from './i18n';
+import type { JobRunner } from './jobs/job-runner';
 import type { PublicLinks } from './lib/public-links';
 import type { PaymentsEngine } from './services/payments/payments-engine';
 
@@ -42,6 +43,8 @@ export type AppContext = {
   payments: PaymentsEngine;
   /** Base URL of links sent to people (configuration only, never request headers). */
   links: PublicLinks;
+  /** Background jobs (pg-boss): work a request only queues. */
+  jobs: JobRunner;
   /** Injected clock so expiry rules can be tested without waiting. */
   now: () => Date;
 };

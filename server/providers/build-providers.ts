@@ -16,6 +16,7 @@ import { createSelcomClient } from './payments/selcom-client';
 import { createSelcomProvider } from './payments/selcom-provider';
 import { type SelcomSimulator, startSelcomSimulator } from './payments/selcom-simulator';
 import { createPublicLinks, type PublicLinks } from '../lib/public-links';
+import { definePasswordResetQueue } from '../services/auth/password-reset-delivery';
 
 export type ProviderLogger = { error: (o: object, m: string) => void; warn: (o: object, m: string) => void; info: (o: object, m: string) => void };
 
@@ -120,6 +121,8 @@ export async function createProviders(options: {
   if (!selcomBaseUrl) throw new Error('No Selcom base URL');
   const selcomCredentials = { apiKey: selcomConfig.apiKey, apiSecret: selcomConfig.apiSecret };
   const links = createPublicLinks(config.publicUrl, `http://127.0.0.1:${config.port}`);
+  const translator = options.translator ?? (await loadTranslator());
+  definePasswordResetQueue(jobs, { database, sms, mail, translator, links, now });
   const payments = createPaymentsEngine({
     database,
     config,
@@ -130,7 +133,7 @@ export async function createProviders(options: {
     }),
     jobs,
     sms,
-    translator: options.translator ?? (await loadTranslator()),
+    translator,
     now,
     log,
     pollScheduleSeconds: options.pollScheduleSeconds ?? DEFAULT_POLL_SCHEDULE_SECONDS,

@@ -30,7 +30,7 @@ export type TestApp = {
   smsInbox: (phone: string) => Promise<SimulatedSms[]>;
   /** The first 6-digit number in the newest SMS to `phone` (runs due jobs first); throws if none. */
   lastSmsCode: (phone: string) => Promise<string>;
-  /** The local mail outbox, newest first, optionally only mail to one address. */
+  /** The local mail outbox (runs due jobs first), newest first, optionally only mail to one address. */
   mailOutbox: (to?: string) => Promise<OutboxMail[]>;
   /** The Selcom simulator (null when SELCOM_BASE_URL is set): script outcomes, answer pushes, read callbacks. */
   selcom: SelcomSimulator | null;
@@ -89,7 +89,7 @@ export async function createTestApp(
     await database.close();
     throw error;
   }
-  const ctx: AppContext = { config, database, translator: await loadTranslator(), sms: providers.sms, mail: providers.mail, payments: providers.payments, links: providers.links, now };
+  const ctx: AppContext = { config, database, translator: await loadTranslator(), sms: providers.sms, mail: providers.mail, payments: providers.payments, links: providers.links, jobs: providers.jobs, now };
   const app = await buildApp({ ctx });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -129,6 +129,7 @@ export async function createTestApp(
       }
     },
     async mailOutbox(to) {
+      await runJobs();
       const mails = await listMailOutbox(database.raw, 500);
       return to ? mails.filter((m) => m.to.toLowerCase() === to.toLowerCase()) : mails;
     },

@@ -17,7 +17,7 @@ export async function passwordResetRoutes(fastify: FastifyInstance) {
     apiPaths.resetRequest,
     { config: { access: 'public' }, schema: { tags: ['auth'], body: ResetRequestInput, response: { 200: MessageBody } } },
     async (request) => {
-      await requestReset(ctx, request.body, { ip: request.ip, locale: request.locale, t: request.t });
+      await requestReset(ctx, request.body, { ip: request.ip, locale: request.locale });
       return { message: request.t(messages.resetSent) };
     },
   );

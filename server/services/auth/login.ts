@@ -19,7 +19,7 @@ function dummyPasswordHash(): Promise<string> {
   return dummyHash;
 }
 
-export async function findUserByLogin(ctx: AppContext, login: string): Promise<UserRow | null> {
+export async function findUserByLogin(ctx: Pick<AppContext, 'database'>, login: string): Promise<UserRow | null> {
   const name = login.trim().toLowerCase();
   const [row] = await ctx.database.db
     .select()
