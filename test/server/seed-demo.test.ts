@@ -7,6 +7,7 @@ import { ensureSeeded, type SeedOutcome } from '../../server/db/seed/ensure-seed
 import { findUserById, toAuthUser } from '../../server/services/auth/load-user';
 import { verifyPassword } from '../../server/services/auth/passwords';
 import { listBatches } from '../../server/services/desk/batch-list';
+import { readModelDifferences } from '../../server/services/read-model/read-model-check';
 
 // Always in-memory PGlite (even when TEST_DATABASE_URL is set): the seed runs into a fresh,
 // empty database twice, and a shared PostgreSQL database would not be empty.
@@ -75,6 +76,12 @@ describe('demo seed', () => {
     expect(again.seeded).toBe(false);
     const { n } = await one<{ n: number }>(database, `select count(*)::int as n from members`);
     expect(first.seeded && n).toBe(first.seeded && first.counts.members);
+  });
+
+  it('the read model of the seeded money agrees with the ledger (ADR 030)', async () => {
+    expect(await readModelDifferences(database.db)).toEqual([]);
+    const { n } = await one<{ n: number }>(database, `select count(*)::int as n from collection_totals where period = 'month'`);
+    expect(n).toBeGreaterThan(0);
   });
 
   it('every offering type divides exactly 100%', async () => {

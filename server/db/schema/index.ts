@@ -8,3 +8,4 @@ export * from './money';
 export * from './messaging';
 export * from './approvals';
 export * from './payments';
+export * from './read-model';

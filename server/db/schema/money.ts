@@ -68,6 +68,8 @@ export const transactions = pgTable(
     index('transactions_member').on(t.memberId),
     index('transactions_trx_id').on(t.trxId),
     index('transactions_payer_phone').on(t.payerPhone),
+    // The dashboard's latest payments: newest completed first, read from the index's head (ADR 030).
+    index('transactions_completed_recent').on(sql`coalesce(${t.completedAt}, ${t.createdAt}) desc`, sql`${t.id} desc`).where(sql`${t.status} = 'completed'`),
     check('transactions_amount', sql`${t.amount} > 0 and ${t.fee} >= 0`),
     check('transactions_status', sql`${t.status} in ('pending','completed','failed','pending_cancel','canceled')`),
     check('transactions_method', sql`${t.method} in ('mobile','card','bank','cash','cheque')`),

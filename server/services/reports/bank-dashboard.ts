@@ -1,55 +1,50 @@
-import { and, count, eq, gte, sql } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
+import { dayOf, DEFAULT_TIME_ZONE } from '../../../domain/calendar';
 import type { BankDashboard } from '../../../domain/api/back-office-reports';
 import type { Locale } from '../../../domain/locale';
 import { REGISTRATION_STATUSES, type RegistrationStatus } from '../../../domain/statuses';
 import type { AppContext } from '../../context';
 import { registrations } from '../../db/schema/approvals';
 import { institutions } from '../../db/schema/institutions';
-import { transactions } from '../../db/schema/money';
 import { bankBranches, religions } from '../../db/schema/reference';
 import { errors } from '../../lib/app-error';
 import type { AuthUser } from '../auth/auth-user';
 import { institutionScope } from '../auth/scope';
 import { registrationScope } from '../registration/staff';
+import { collectionTotalsBy } from '../read-model/totals';
 import { pendingRequestCounts } from '../shell/pending-counts';
 
 const BASE_CURRENCY = 'TZS';
-const amount = sql<number>`coalesce(sum(${transactions.amount}), 0)::bigint`;
 
 /** The bank's own dashboard: onboarding by state, approvals waiting, and this year's collections by branch and religion. */
 export async function bankDashboard(ctx: AppContext, user: AuthUser, locale: Locale): Promise<BankDashboard> {
   if (user.userType !== 'bank') throw errors.forbidden();
   const db = ctx.database.db;
   const now = ctx.now();
-  const yearStart = new Date(Date.UTC(now.getUTCFullYear(), 0, 1));
   const grouped = await db.select({ status: registrations.status, n: count() }).from(registrations).where(registrationScope(user)).groupBy(registrations.status);
-  const completed = and(
-    institutionScope(user),
-    eq(transactions.status, 'completed'),
-    eq(transactions.currency, BASE_CURRENCY),
-    gte(sql`coalesce(${transactions.completedAt}, ${transactions.createdAt})`, yearStart),
-  );
-  const byBranch = await db
-    .select({ branchId: institutions.branchId, branch: bankBranches.name, amount, count: count() })
-    .from(transactions)
-    .innerJoin(institutions, eq(institutions.id, transactions.institutionId))
-    .leftJoin(bankBranches, eq(bankBranches.id, institutions.branchId))
-    .where(completed)
-    .groupBy(institutions.branchId, bankBranches.name)
-    .orderBy(bankBranches.name);
-  const byReligion = await db
-    .select({ religionId: religions.id, en: religions.nameEn, sw: religions.nameSw, amount, count: count() })
-    .from(transactions)
-    .innerJoin(institutions, eq(institutions.id, transactions.institutionId))
-    .innerJoin(religions, eq(religions.id, institutions.religionId))
-    .where(completed)
-    .groupBy(religions.id, religions.nameEn, religions.nameSw)
-    .orderBy(religions.id);
+  // Collections come from the read model (ADR 030), grouped by the institutions' branch and religion.
+  const filter = { scope: institutionScope(user), from: `${dayOf(now, DEFAULT_TIME_ZONE).slice(0, 4)}-01-01`, to: '9999-12-31', status: ['completed'], currency: BASE_CURRENCY };
+  const [branchSums, religionSums, branchNames, religionNames] = await Promise.all([
+    collectionTotalsBy(db, filter, [], { branchId: institutions.branchId }),
+    collectionTotalsBy(db, filter, [], { religionId: institutions.religionId }),
+    db.select({ id: bankBranches.id, name: bankBranches.name }).from(bankBranches),
+    db.select({ id: religions.id, en: religions.nameEn, sw: religions.nameSw }).from(religions),
+  ]);
+  const branchName = new Map(branchNames.map((b) => [b.id, b.name]));
+  const religionName = new Map(religionNames.map((r) => [r.id, locale === 'sw' ? r.sw : r.en]));
+  const byBranch = branchSums
+    .filter((r) => r.transactions > 0)
+    .map((r) => ({ branchId: r.branchId as number | null, branch: r.branchId === null ? null : (branchName.get(r.branchId as number) ?? null), amount: r.amount, count: r.transactions }))
+    .sort((a, b) => (a.branch === null ? 1 : b.branch === null ? -1 : a.branch.localeCompare(b.branch)));
+  const byReligion = religionSums
+    .filter((r) => r.transactions > 0)
+    .map((r) => ({ religionId: r.religionId as number, religion: religionName.get(r.religionId as number) ?? '', amount: r.amount, count: r.transactions }))
+    .sort((a, b) => a.religionId - b.religionId);
   return {
     registrationsByStatus: Object.fromEntries(REGISTRATION_STATUSES.map((s) => [s, grouped.find((g) => g.status === s)?.n ?? 0])) as Record<RegistrationStatus, number>,
     pendingApprovals: await pendingRequestCounts(ctx, user),
     currency: BASE_CURRENCY,
-    collectionsByBranch: byBranch.map((r) => ({ branchId: r.branchId, branch: r.branch, amount: Number(r.amount), count: r.count })),
-    collectionsByReligion: byReligion.map((r) => ({ religionId: r.religionId, religion: locale === 'sw' ? r.sw : r.en, amount: Number(r.amount), count: r.count })),
+    collectionsByBranch: byBranch,
+    collectionsByReligion: byReligion,
   };
 }

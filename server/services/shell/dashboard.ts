@@ -1,5 +1,6 @@
-import { and, count, desc, eq, gte, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DashboardSummary } from '../../../domain/api/dashboard';
+import { addMonths, dayOf, DEFAULT_TIME_ZONE } from '../../../domain/calendar';
 import type { AppContext } from '../../context';
 import { institutions } from '../../db/schema/institutions';
 import { members } from '../../db/schema/members';
@@ -7,88 +8,87 @@ import { transactions } from '../../db/schema/money';
 import { errors } from '../../lib/app-error';
 import { type AuthUser, hasGrant } from '../auth/auth-user';
 import { institutionScope, scopeLabel } from '../auth/scope';
+import { collectionTotalsBy } from '../read-model/totals';
 
 /** Money totals are in the base currency; other currencies still count in the numbers of transactions. */
 const BASE_CURRENCY = 'TZS';
 const when = sql`coalesce(${transactions.completedAt}, ${transactions.createdAt})`;
-const sumAmount = sql<number>`coalesce(sum(${transactions.amount}), 0)::bigint`;
+const COMPLETED = ['completed'];
+/** Far enough ahead that "this month so far" also holds a receipt dated a few hours into tomorrow. */
+const OPEN_END = '9999-12-31';
 
-function monthKey(date: Date): string {
-  return `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, '0')}`;
-}
-
-/** Dashboard figures over completed transactions in the caller's scope (months in UTC). */
+/**
+ * Dashboard figures in the caller's scope. Money comes from the read model (ADR 030): days and
+ * months are calendar dates in each institution's zone, "this month" the month of today in East
+ * Africa. Only the members count and the eight latest payments read the big tables (by index).
+ */
 export async function dashboardSummary(ctx: AppContext, user: AuthUser): Promise<DashboardSummary> {
   if (!hasGrant(user, 'dashboard', 'view') && !hasGrant(user, 'entityDashboard', 'view')) throw errors.forbidden();
   const db = ctx.database.db;
-  const now = ctx.now();
-  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  const yearStart = new Date(Date.UTC(now.getUTCFullYear(), 0, 1));
-  const twelveStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1));
+  const today = dayOf(ctx.now(), DEFAULT_TIME_ZONE);
+  const monthStart = `${today.slice(0, 7)}-01`;
+  const yearStart = `${today.slice(0, 4)}-01-01`;
+  const twelveStart = addMonths(monthStart, -11);
   const scope = institutionScope(user);
-  const completed = (...more: SQL[]) => and(scope, eq(transactions.status, 'completed'), ...more);
-  const inBase = eq(transactions.currency, BASE_CURRENCY);
-  const from = () => db.select({ amount: sumAmount, n: count() }).from(transactions).innerJoin(institutions, eq(institutions.id, transactions.institutionId));
 
-  const [month] = await from().where(completed(inBase, gte(when, monthStart)));
-  const [year] = await from().where(completed(inBase, gte(when, yearStart)));
-  const [monthCount] = await from().where(completed(gte(when, monthStart)));
-  const [pending] = await from().where(and(scope, eq(transactions.status, 'pending')));
-  const [failed] = await from().where(and(scope, eq(transactions.status, 'failed'), gte(transactions.createdAt, monthStart)));
-  const [memberCount] = await db
-    .select({ n: count() })
-    .from(members)
-    .innerJoin(institutions, eq(institutions.id, members.institutionId))
-    .where(and(scope, isNull(members.deletedAt)));
-  const [institutionCount] = await db.select({ n: count() }).from(institutions).where(scope);
+  const [month, year, byMethod, months, byStatus, memberCount, institutionCount, recent] = await Promise.all([
+    collectionTotalsBy(db, { scope, from: monthStart, to: OPEN_END, status: COMPLETED }, ['currency']),
+    collectionTotalsBy(db, { scope, from: yearStart, to: OPEN_END, status: COMPLETED, currency: BASE_CURRENCY }, ['institution']),
+    collectionTotalsBy(db, { scope, from: yearStart, to: OPEN_END, status: COMPLETED, currency: BASE_CURRENCY }, ['method']),
+    collectionTotalsBy(db, { scope, from: twelveStart, to: OPEN_END, status: COMPLETED, currency: BASE_CURRENCY }, ['month']),
+    // Pending of all time, failed of this month.
+    Promise.all([
+      collectionTotalsBy(db, { scope, status: ['pending'] }, []),
+      collectionTotalsBy(db, { scope, from: monthStart, to: OPEN_END, status: ['failed'] }, []),
+    ]),
+    db
+      .select({ n: count() })
+      .from(members)
+      .innerJoin(institutions, eq(institutions.id, members.institutionId))
+      .where(and(scope, isNull(members.deletedAt))),
+    db.select({ n: count() }).from(institutions).where(scope),
+    db
+      .select({ t: transactions, institution: institutions.title, firstName: members.firstName, lastName: members.lastName })
+      .from(transactions)
+      .innerJoin(institutions, eq(institutions.id, transactions.institutionId))
+      .leftJoin(members, eq(members.id, transactions.memberId))
+      .where(and(scope, eq(transactions.status, 'completed')))
+      .orderBy(desc(when), desc(transactions.id))
+      .limit(8),
+  ]);
 
-  const byMethod = await db
-    .select({ method: transactions.method, amount: sumAmount, count: count() })
-    .from(transactions)
-    .innerJoin(institutions, eq(institutions.id, transactions.institutionId))
-    .where(completed(inBase, gte(when, yearStart)))
-    .groupBy(transactions.method)
-    .orderBy(desc(sumAmount));
-  const monthExpr = sql<string>`to_char(${when} at time zone 'UTC', 'YYYY-MM')`;
-  const months = await db
-    .select({ month: monthExpr, amount: sumAmount })
-    .from(transactions)
-    .innerJoin(institutions, eq(institutions.id, transactions.institutionId))
-    .where(completed(inBase, gte(when, twelveStart)))
-    .groupBy(monthExpr);
-  const byInstitution = await db
-    .select({ institution: institutions.title, amount: sumAmount })
-    .from(transactions)
-    .innerJoin(institutions, eq(institutions.id, transactions.institutionId))
-    .where(completed(inBase, gte(when, yearStart)))
-    .groupBy(institutions.id, institutions.title)
-    .orderBy(desc(sumAmount))
-    .limit(5);
-  const recent = await db
-    .select({ t: transactions, institution: institutions.title, firstName: members.firstName, lastName: members.lastName })
-    .from(transactions)
-    .innerJoin(institutions, eq(institutions.id, transactions.institutionId))
-    .leftJoin(members, eq(members.id, transactions.memberId))
-    .where(completed())
-    .orderBy(desc(when), desc(transactions.id))
-    .limit(8);
-
+  const topInstitutions = [...year].sort((a, b) => b.amount - a.amount || Number(a.institutionId) - Number(b.institutionId)).slice(0, 5);
+  const titles = new Map(
+    topInstitutions.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: institutions.id, title: institutions.title })
+            .from(institutions)
+            .where(inArray(institutions.id, topInstitutions.map((row) => row.institutionId!)))
+        ).map((row) => [row.id, row.title]),
+  );
+  const [pending, failed] = byStatus;
   const byMonth = Array.from({ length: 12 }, (_, i) => {
-    const key = monthKey(new Date(Date.UTC(twelveStart.getUTCFullYear(), twelveStart.getUTCMonth() + i, 1)));
-    return { month: key, amount: Number(months.find((m) => m.month === key)?.amount ?? 0) };
+    const key = addMonths(twelveStart, i).slice(0, 7);
+    return { month: key, amount: months.find((m) => m.month === key)?.amount ?? 0 };
   });
+  const inBase = month.find((row) => row.currency === BASE_CURRENCY);
   return {
     scope: scopeLabel(user),
-    collectedThisMonth: { amount: Number(month?.amount ?? 0), currency: BASE_CURRENCY },
-    collectedThisYear: { amount: Number(year?.amount ?? 0), currency: BASE_CURRENCY },
-    transactionsThisMonth: monthCount?.n ?? 0,
-    pendingTransactions: pending?.n ?? 0,
-    failedTransactions: failed?.n ?? 0,
-    members: memberCount?.n ?? 0,
-    institutions: institutionCount?.n ?? 0,
-    byMethod: byMethod.map((row) => ({ method: row.method, amount: Number(row.amount), count: row.count })),
+    collectedThisMonth: { amount: inBase?.amount ?? 0, currency: BASE_CURRENCY },
+    collectedThisYear: { amount: year.reduce((sum, row) => sum + row.amount, 0), currency: BASE_CURRENCY },
+    transactionsThisMonth: month.reduce((sum, row) => sum + row.transactions, 0),
+    pendingTransactions: pending[0]?.transactions ?? 0,
+    failedTransactions: failed[0]?.transactions ?? 0,
+    members: memberCount[0]?.n ?? 0,
+    institutions: institutionCount[0]?.n ?? 0,
+    byMethod: byMethod
+      .filter((row) => row.transactions > 0)
+      .sort((a, b) => b.amount - a.amount)
+      .map((row) => ({ method: row.method!, amount: row.amount, count: row.transactions })),
     byMonth,
-    byInstitution: byInstitution.map((row) => ({ institution: row.institution, amount: Number(row.amount) })),
+    byInstitution: topInstitutions.filter((row) => row.amount > 0).map((row) => ({ institution: titles.get(row.institutionId!) ?? '', amount: row.amount })),
     recent: recent.map(({ t, institution, firstName, lastName }) => ({
       id: t.id,
       reference: t.referenceNo,

@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+
+/**
+ * The read model of the money (ADR 030): totals per calendar day and per calendar month (in the
+ * collecting institution's time zone) of the day a transaction counts on,
+ * coalesce(completed_at, created_at). Triggers on transactions, transaction_lines and
+ * ledger_lines keep both tables current in the same database transaction as the money, so a
+ * dashboard reads a few thousand rows instead of a million transactions. Rows are kept per
+ * collecting institution: a union's figure is the sum over its subtree (institutions.path), so
+ * moving a church under another field moves its history with it. Nothing in the application
+ * writes these tables; `npm run check:read-model` recomputes them and compares.
+ */
+const periodCheck = (period: unknown) => sql`${period} in ('day','month')`;
+
+/** Transaction grain: how many transactions, their gross amount and fees. */
+export const collectionTotals = pgTable(
+  'collection_totals',
+  {
+    /** 'day': startsOn is that day; 'month': startsOn is the month's first day. */
+    period: text('period').notNull(),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    institutionId: integer('institution_id').notNull(),
+    method: text('method').notNull(),
+    status: text('status').notNull(),
+    currency: text('currency').notNull(),
+    transactions: integer('transactions').notNull().default(0),
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+    fee: bigint('fee', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'collection_totals_pk', columns: [t.institutionId, t.period, t.startsOn, t.method, t.status, t.currency] }),
+    index('collection_totals_period').on(t.period, t.startsOn),
+    check('collection_totals_period_kind', periodCheck(t.period)),
+  ],
+);
+
+/**
+ * Offering grain: the gross of the transaction lines of each offering type, and the shares the
+ * ledger credited for them (church, field, union: net of fees and of reversals), so the shares of
+ * a row add up to its net.
+ */
+export const offeringTotals = pgTable(
+  'offering_totals',
+  {
+    period: text('period').notNull(),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    institutionId: integer('institution_id').notNull(),
+    offeringTypeId: integer('offering_type_id').notNull(),
+    method: text('method').notNull(),
+    status: text('status').notNull(),
+    currency: text('currency').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+    church: bigint('share_church', { mode: 'number' }).notNull().default(0),
+    field: bigint('share_field', { mode: 'number' }).notNull().default(0),
+    union: bigint('share_union', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'offering_totals_pk', columns: [t.institutionId, t.period, t.startsOn, t.offeringTypeId, t.method, t.status, t.currency] }),
+    index('offering_totals_period').on(t.period, t.startsOn),
+    check('offering_totals_period_kind', periodCheck(t.period)),
+  ],
+);

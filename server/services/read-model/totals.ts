@@ -1,0 +1,104 @@
+import { and, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { addDays, addMonths, type Day } from '../../../domain/calendar';
+import type { Db } from '../../db/client';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { institutions } from '../../db/schema/institutions';
+import { collectionTotals, offeringTotals } from '../../db/schema/read-model';
+
+/**
+ * Sums from the read model (ADR 030): "for the institutions matching `scope` (a condition on
+ * `institutions`, e.g. institutionScope(user) and a subtree), between two days, grouped by …".
+ * Full calendar months inside the period are read from the month rows and only the ragged
+ * edges from the day rows, so a year for a union of a thousand churches reads ~12 rows per
+ * church and key instead of ~365. Days are calendar days in each institution's own zone.
+ */
+export type TotalsDimension = 'day' | 'month' | 'institution' | 'method' | 'status' | 'currency';
+export type OfferingDimension = TotalsDimension | 'offeringType';
+
+export type TotalsFilter = {
+  /** A condition on `institutions` (the query joins it): the caller's scope, a subtree, a branch, … */
+  scope: SQL;
+  /** First and last day, both inclusive ("YYYY-MM-DD"). Omit both for all time. */
+  from?: Day;
+  to?: Day;
+  status?: readonly string[];
+  method?: readonly string[];
+  currency?: string;
+};
+
+export type TotalsKey = { day?: Day; month?: string; institutionId?: number; method?: string; status?: string; currency?: string };
+export type CollectionRow = TotalsKey & { transactions: number; amount: number; fee: number };
+export type OfferingRow = TotalsKey & { offeringTypeId?: number; amount: number; church: number; field: number; union: number };
+
+type Table = typeof collectionTotals | typeof offeringTotals;
+
+/** Which rows cover [from, to]: day rows only when grouping by day, else month rows for whole months. */
+export function periodCondition(table: Table, filter: Pick<TotalsFilter, 'from' | 'to'>, byDay: boolean): SQL {
+  const { from, to } = filter;
+  if (!from || !to) return eq(table.period, byDay ? 'day' : 'month');
+  const days = (start: Day, last: Day) => and(eq(table.period, 'day'), gte(table.startsOn, start), lte(table.startsOn, last)) as SQL;
+  if (byDay) return days(from, to);
+  const firstFull = from.endsWith('-01') ? from : `${addMonths(from, 1).slice(0, 7)}-01`;
+  const afterTo = addDays(to, 1);
+  const endFull = afterTo.endsWith('-01') ? afterTo : `${to.slice(0, 7)}-01`;
+  if (firstFull >= endFull) return days(from, to);
+  const parts: SQL[] = [and(eq(table.period, 'month'), gte(table.startsOn, firstFull), lt(table.startsOn, endFull)) as SQL];
+  if (from < firstFull) parts.push(days(from, addDays(firstFull, -1)));
+  if (endFull <= to) parts.push(days(endFull, to));
+  return or(...parts) as SQL;
+}
+
+/** More keys, named by the caller: columns of `institutions` (branchId, religionId, …) or expressions on them. */
+export type ExtraKeys = Record<string, SQL | AnyPgColumn>;
+
+function keyColumns(table: Table, groupBy: readonly OfferingDimension[], extra: ExtraKeys) {
+  const columns: Record<string, SQL | AnyPgColumn> = { ...extra };
+  for (const dimension of groupBy) {
+    if (dimension === 'day') columns.day = sql<string>`to_char(${table.startsOn}, 'YYYY-MM-DD')`;
+    else if (dimension === 'month') columns.month = sql<string>`to_char(${table.startsOn}, 'YYYY-MM')`;
+    else if (dimension === 'institution') columns.institutionId = table.institutionId;
+    else if (dimension === 'offeringType' && 'offeringTypeId' in table) columns.offeringTypeId = table.offeringTypeId;
+    else if (dimension === 'method') columns.method = table.method;
+    else if (dimension === 'status') columns.status = table.status;
+    else if (dimension === 'currency') columns.currency = table.currency;
+  }
+  return columns;
+}
+
+function conditions(table: Table, filter: TotalsFilter, byDay: boolean): SQL {
+  return and(
+    filter.scope,
+    periodCondition(table, filter, byDay),
+    filter.status ? inArray(table.status, [...filter.status]) : undefined,
+    filter.method ? inArray(table.method, [...filter.method]) : undefined,
+    filter.currency ? eq(table.currency, filter.currency) : undefined,
+  ) as SQL;
+}
+
+const sumOf = (column: unknown) => sql<number>`coalesce(sum(${column}), 0)::bigint`.mapWith(Number);
+
+/** How many transactions, their gross and fees, per the requested keys. */
+export async function collectionTotalsBy(db: Db, filter: TotalsFilter, groupBy: readonly TotalsDimension[], extra: ExtraKeys = {}): Promise<Array<CollectionRow & Record<string, unknown>>> {
+  const t = collectionTotals;
+  const keys = keyColumns(t, groupBy, extra);
+  const groups = Object.values(keys);
+  const query = db
+    .select({ ...keys, transactions: sumOf(t.transactions), amount: sumOf(t.amount), fee: sumOf(t.fee) })
+    .from(t)
+    .innerJoin(institutions, eq(institutions.id, t.institutionId))
+    .where(conditions(t, filter, groupBy.includes('day')));
+  return (groups.length > 0 ? await query.groupBy(...groups) : await query) as Array<CollectionRow & Record<string, unknown>>;
+}
+
+/** Offering lines' gross and the church / field / union shares the ledger credited, per the requested keys. */
+export async function offeringTotalsBy(db: Db, filter: TotalsFilter, groupBy: readonly OfferingDimension[], extra: ExtraKeys = {}): Promise<Array<OfferingRow & Record<string, unknown>>> {
+  const t = offeringTotals;
+  const keys = keyColumns(t, groupBy, extra);
+  const groups = Object.values(keys);
+  const query = db
+    .select({ ...keys, amount: sumOf(t.amount), church: sumOf(t.church), field: sumOf(t.field), union: sumOf(t.union) })
+    .from(t)
+    .innerJoin(institutions, eq(institutions.id, t.institutionId))
+    .where(conditions(t, filter, groupBy.includes('day')));
+  return (groups.length > 0 ? await query.groupBy(...groups) : await query) as Array<OfferingRow & Record<string, unknown>>;
+}

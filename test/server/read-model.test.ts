@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { institutions } from '../../server/db/schema/institutions';
+import { offeringTypes } from '../../server/db/schema/members';
+import { ledgerEntries, ledgerLines, transactionLines, transactions } from '../../server/db/schema/money';
+import { finalizePayment } from '../../server/services/payments/payment-transitions';
+import { readModelDifferences } from '../../server/services/read-model/read-model-check';
+import { collectionTotalsBy, offeringTotalsBy, periodCondition } from '../../server/services/read-model/totals';
+import { collectionTotals } from '../../server/db/schema/read-model';
+import { executedRows } from '../../server/services/desk/unnest-insert';
+import { createCurrency, createOfferingType, type OfferingTypeRow, receiptEntry, sync } from '../factories/desk';
+import { signIn } from '../factories/sign-in';
+import { createWorld, type World } from '../factories/world';
+import { createTestApp, type TestApp } from './harness';
+
+/** What can happen to the money, in any order: the read model must agree with the ledger after each run. */
+const operation = fc.oneof(
+  fc.record({ kind: fc.constant('receipts' as const), church: fc.boolean(), lines: fc.array(fc.array(fc.record({ type: fc.nat(3), amount: fc.integer({ min: 1, max: 5_000_000 }) }), { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 3 }), daysAgo: fc.integer({ min: 0, max: 90 }) }),
+  fc.record({ kind: fc.constant('payment' as const), church: fc.boolean(), type: fc.nat(3), amount: fc.integer({ min: 100, max: 2_000_000 }), fee: fc.integer({ min: 0, max: 99 }), to: fc.constantFrom('completed' as const, 'failed' as const, 'canceled' as const, null) }),
+  fc.record({ kind: fc.constant('reversal' as const), pick: fc.nat() }),
+  fc.record({ kind: fc.constant('division' as const), type: fc.nat(3), church: fc.integer({ min: 0, max: 10_000 }) }),
+  fc.record({ kind: fc.constant('move' as const) }),
+  fc.record({ kind: fc.constant('timeZone' as const), zone: fc.constantFrom('Africa/Dar_es_Salaam', 'UTC', 'Pacific/Kiritimati') }),
+);
+type Operation = typeof operation extends fc.Arbitrary<infer T> ? T : never;
+
+describe('read model: daily and monthly totals kept with the money (ADR 030)', () => {
+  let t: TestApp;
+  let w: World;
+  const headers: Record<'a' | 'b', Record<string, string>> = { a: {}, b: {} };
+  const types: Record<'a' | 'b', OfferingTypeRow[]> = { a: [], b: [] };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    w = await createWorld(t.database.db);
+    await createCurrency(t.database.db);
+    headers.a = (await signIn(t.app, w.users.church)).headers;
+    headers.b = (await signIn(t.app, w.users.churchB)).headers;
+    for (const church of ['a', 'b'] as const) {
+      const institutionId = church === 'a' ? w.churchA.id : w.churchB.id;
+      for (let i = 0; i < 4; i++) types[church].push(await createOfferingType(t.database.db, { institutionId, churchBp: 7000 - i * 1000, fieldBp: 2000, unionBp: 1000 + i * 1000 }));
+    }
+  });
+  afterAll(() => t.close());
+
+  async function apply(op: Operation) {
+    const db = t.database.db;
+    switch (op.kind) {
+      case 'receipts': {
+        const church = op.church ? 'a' : 'b';
+        const institutionId = church === 'a' ? w.churchA.id : w.churchB.id;
+        const receivedAt = new Date(Date.now() - op.daysAgo * 86_400_000).toISOString();
+        const entries = op.lines.map((lines) =>
+          receiptEntry({ institutionId, receivedAt, lines: lines.map((line) => ({ offeringTypeId: types[church][line.type]!.id, amount: line.amount })) }),
+        );
+        // Several receipts in one request take the bulk path (one INSERT per table for all of them).
+        const results = await sync(t.app, 'cash-receipts', headers[church], entries);
+        expect(results.every((r) => r.status === 'created')).toBe(true);
+        return;
+      }
+      case 'payment': {
+        const church = op.church ? 'a' : 'b';
+        const institutionId = church === 'a' ? w.churchA.id : w.churchB.id;
+        const id = randomUUID();
+        const fee = Math.floor((op.amount * op.fee) / 10_000);
+        await db.insert(transactions).values({ id, institutionId, method: 'mobile', status: 'pending', amount: op.amount, fee, referenceNo: `SDK${id.slice(0, 8)}`, payerPhone: '+255754000111' });
+        await db.insert(transactionLines).values({ transactionId: id, offeringTypeId: types[church][op.type]!.id, amount: op.amount });
+        if (op.to) await finalizePayment(t.database, id, { to: op.to, source: 'callback' }, new Date());
+        return;
+      }
+      case 'reversal': {
+        const open = await db
+          .select({ id: ledgerEntries.id, transactionId: ledgerEntries.transactionId })
+          .from(ledgerEntries)
+          .where(and(isNull(ledgerEntries.reversalOf), sql`not exists (select 1 from ledger_entries r where r.reversal_of = ${ledgerEntries.id})`))
+          .orderBy(ledgerEntries.id);
+        const entry = open[op.pick % Math.max(open.length, 1)];
+        if (!entry) return;
+        // A reversal posts the mirror of the entry's lines (debits become credits), as the ledger rules say.
+        await db.transaction(async (tx) => {
+          const lines = await tx.select().from(ledgerLines).where(eq(ledgerLines.entryId, entry.id));
+          const [reversal] = await tx.insert(ledgerEntries).values({ transactionId: entry.transactionId, reversalOf: entry.id, description: `Reversal of ${entry.id}` }).returning();
+          await tx.insert(ledgerLines).values(lines.map(({ id: _id, entryId: _entry, debit, credit, ...rest }) => ({ ...rest, entryId: reversal!.id, debit: credit, credit: debit })));
+        });
+        return;
+      }
+      case 'division': {
+        const type = types.a[op.type]!;
+        const church = Math.min(op.church, 9_000);
+        await db.update(offeringTypes).set({ churchBp: church, fieldBp: 10_000 - church - 1_000, unionBp: 1_000 }).where(eq(offeringTypes.id, type.id));
+        return;
+      }
+      case 'move': {
+        // Sinza moves between the district and directly under the field, and back: history moves with it.
+        const [b] = await db.select().from(institutions).where(eq(institutions.id, w.churchB.id));
+        const parent = b!.parentId === w.district.id ? w.field : w.district;
+        await db.update(institutions).set({ parentId: parent.id, path: `${parent.path}${b!.id}/` }).where(eq(institutions.id, b!.id));
+        return;
+      }
+      case 'timeZone':
+        await db.update(institutions).set({ timeZone: op.zone }).where(eq(institutions.id, w.churchA.id));
+        return;
+    }
+  }
+
+  it('agrees with the ledger to the shilling after random receipts, payments, reversals, division changes, moves and zone changes', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(operation, { minLength: 1, maxLength: 6 }), async (ops) => {
+        for (const op of ops) await apply(op);
+        expect(await readModelDifferences(t.database.db)).toEqual([]);
+
+        // A union's shares are the sum over its subtree, and equal the ledger's share credits.
+        const union = sql`${institutions.path} like ${`${w.union.path}%`}`;
+        const [fromModel] = await offeringTotalsBy(t.database.db, { scope: union }, []);
+        const ledger = executedRows<{ church: string; field: string; union: string; gross: string }>(
+          await t.database.db.execute(sql`
+            select coalesce(sum(case when ll.account = 'share:church' then ll.credit - ll.debit end), 0) as church,
+                   coalesce(sum(case when ll.account = 'share:field' then ll.credit - ll.debit end), 0) as field,
+                   coalesce(sum(case when ll.account = 'share:union' then ll.credit - ll.debit end), 0) as union,
+                   (select coalesce(sum(l.amount), 0) from transaction_lines l join transactions t2 on t2.id = l.transaction_id
+                      join institutions i2 on i2.id = t2.institution_id where i2.path like ${`${w.union.path}%`}) as gross
+            from ledger_lines ll join ledger_entries e on e.id = ll.entry_id join transactions t on t.id = e.transaction_id
+            join institutions i on i.id = t.institution_id where i.path like ${`${w.union.path}%`}`),
+        )[0]!;
+        expect({ church: fromModel?.church ?? 0, field: fromModel?.field ?? 0, union: fromModel?.union ?? 0, amount: fromModel?.amount ?? 0 }).toEqual({
+          church: Number(ledger.church),
+          field: Number(ledger.field),
+          union: Number(ledger.union),
+          amount: Number(ledger.gross),
+        });
+      }),
+      { numRuns: 12 },
+    );
+  });
+
+  it('a period reads whole months from month rows and only the ragged edges from day rows', async () => {
+    const render = (from: string, to: string, byDay = false) => {
+      const condition = periodCondition(collectionTotals, { from, to }, byDay);
+      return t.database.db.select({ n: sql<number>`count(*)` }).from(collectionTotals).where(condition).toSQL().params;
+    };
+    expect(render('2026-01-01', '2026-12-31')).toEqual(['month', '2026-01-01', '2027-01-01']);
+    expect(render('2026-01-15', '2026-03-31')).toEqual(['month', '2026-02-01', '2026-04-01', 'day', '2026-01-15', '2026-01-31']);
+    expect(render('2026-01-01', '2026-03-10')).toEqual(['month', '2026-01-01', '2026-03-01', 'day', '2026-03-01', '2026-03-10']);
+    expect(render('2026-01-05', '2026-01-20')).toEqual(['day', '2026-01-05', '2026-01-20']);
+    expect(render('2026-01-01', '2026-12-31', true)).toEqual(['day', '2026-01-01', '2026-12-31']);
+
+    // Whatever the split, a period's total is the sum of its days.
+    const scope = sql`true`;
+    const to = new Date().toISOString().slice(0, 10);
+    const [whole] = await collectionTotalsBy(t.database.db, { scope, from: '2025-08-17', to }, []);
+    const days = await collectionTotalsBy(t.database.db, { scope, from: '2025-08-17', to }, ['day']);
+    expect(whole?.amount).toBe(days.reduce((sum, d) => sum + d.amount, 0));
+    expect(whole?.transactions).toBe(days.reduce((sum, d) => sum + d.transactions, 0));
+  });
+});
