@@ -49,7 +49,7 @@ type Row = { key: string; stored: string | null; expected: string | null };
 
 /**
  * Recomputes the read model from transactions, their lines and the ledger (the *_expected views
- * of migration 0009) and lists where the stored totals disagree, to the shilling: empty when all
+ * of migration 0011) and lists where the stored totals disagree, to the shilling: empty when all
  * is well. At most 100 differences per table.
  */
 export async function readModelDifferences(db: Db): Promise<ReadModelDifference[]> {
