@@ -44,3 +44,21 @@ test('advanced search finds a seeded member and a seeded transaction', async ({ 
   await page.getByRole('tab', { name: 'Member' }).click();
   await expect(page.getByRole('tabpanel')).toContainText(member!.names!);
 });
+
+test('a search result opens: a member leads to the member, a transaction to its detail', async ({ page }) => {
+  await new SignInPage(page).signIn('admin');
+  const shell = new Shell(page);
+  await shell.searchBox().fill('Juma');
+  await page.getByRole('tab', { name: 'Member' }).click();
+  const member = page.getByRole('tabpanel').getByRole('link').first();
+  const memberName = (await member.innerText()).trim();
+  await member.click();
+  await expect(page).toHaveURL(/\/en\/members\/\d+$/);
+  await expect(page.getByRole('tabpanel')).toHaveCount(0);
+
+  await shell.searchBox().fill(memberName.split(' ')[0]!);
+  await page.getByRole('tab', { name: 'Transaction' }).click();
+  await page.getByRole('tabpanel').getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/en\/transactions\?id=/);
+  await expect(page.getByRole('dialog')).toContainText(/Transaction/);
+});

@@ -92,7 +92,8 @@ test('a church registers itself, the branch sends it for approval, a second bank
   await expect(userPage).toHaveURL(/\/en\/profile$/);
   await expect(userPage.getByRole('note')).toContainText('Change your password before continuing.');
   await userPage.getByLabel('Current password').fill(password!);
-  await userPage.getByLabel('New password').fill('Kanisa#Jipya2026');
+  await userPage.getByLabel('New password', { exact: true }).fill('Kanisa#Jipya2026');
+  await userPage.getByLabel('Confirm new password').fill('Kanisa#Jipya2026');
   await userPage.getByRole('button', { name: 'Change password' }).click();
   await expect(userPage.getByRole('note')).toHaveCount(0);
   await userContext.close();

@@ -42,6 +42,17 @@ test('a bank user is created through approval, disabled and enabled, and deleted
   await expect(row).toContainText('Bank Administrator');
 
   await row.getByRole('button', { name: `Disable ${name}` }).click();
+  // A native modal <dialog> (the browser makes the page behind inert): focus starts on Cancel,
+  // Escape cancels and focus goes back to the button that asked.
+  const question = checkerPage.getByRole('alertdialog');
+  await expect(question.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  expect(await question.evaluate((element) => element.matches('dialog:modal'))).toBe(true);
+  await checkerPage.keyboard.press('Tab');
+  await expect(question.getByRole('button', { name: 'Disable' })).toBeFocused();
+  await checkerPage.keyboard.press('Escape');
+  await expect(question).toHaveCount(0);
+  await expect(row.getByRole('button', { name: `Disable ${name}` })).toBeFocused();
+  await row.getByRole('button', { name: `Disable ${name}` }).click();
   await checkerPage.getByRole('alertdialog').getByRole('button', { name: 'Disable' }).click();
   await expect(row).toContainText('Disabled');
   await row.getByRole('button', { name: `Enable ${name}` }).click();

@@ -13,11 +13,13 @@ test('a user on the default password is held on the profile page until they chan
   await expect(page).toHaveURL(/\/en\/profile$/);
 
   await page.getByLabel('Current password').fill(process.env.DEMO_PASSWORD ?? 'Sadaka@2026');
-  await page.getByLabel('New password').fill('weak');
+  await page.getByLabel('New password', { exact: true }).fill('weak');
+  await page.getByLabel('Confirm new password').fill('weak');
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page).toHaveURL(/\/en\/profile$/);
 
-  await page.getByLabel('New password').fill('Fresh#Start2026');
+  await page.getByLabel('New password', { exact: true }).fill('Fresh#Start2026');
+  await page.getByLabel('Confirm new password').fill('Fresh#Start2026');
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByRole('note')).toHaveCount(0);
   await page.goto('/en/members');

@@ -19,6 +19,8 @@ import { MAX_USER_NAME, USERNAME_PATTERN } from '../user-rules';
  * - `POST /users/{id}/delete-code` → MessageBody: a 6-digit code SMSed to the ACTOR's phone,
  *   bound to this deletion, valid 10 minutes, 5 tries.
  * - `POST /users/{id}/delete` DeleteUserInput (`otp` or the actor's `password`) → MessageBody.
+ * - `GET /users/role-groups` → AssignableRoleGroupList: the bank role groups a bank user can be given,
+ *   for whoever may see users (the full `/role-groups` needs `roleGroups: view`, which branch staff lack).
  */
 const Phone = z.string().trim().refine(isE164, { message: 'validation.invalidPhone' });
 const Email = z.string().trim().toLowerCase().max(MAX_EMAIL_ADDRESS).pipe(z.email({ message: 'validation.invalidEmail' }));
@@ -88,3 +90,7 @@ export const DeleteUserInput = z
   .object({ otp: z.string().regex(/^\d{6}$/).optional(), password: z.string().min(1).max(256).optional() })
   .refine((value) => value.otp !== undefined || value.password !== undefined, { message: 'backoffice.deleteConfirm' });
 export type DeleteUserInput = z.infer<typeof DeleteUserInput>;
+
+export const AssignableRoleGroup = z.object({ id: z.number().int(), name: z.string(), locationLevel: z.string() });
+export type AssignableRoleGroup = z.infer<typeof AssignableRoleGroup>;
+export const AssignableRoleGroupList = z.object({ data: z.array(AssignableRoleGroup) });

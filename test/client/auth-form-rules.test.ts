@@ -5,6 +5,7 @@ import { ChangePasswordInput, LoginInput, ResetCompleteInput, ResetRequestInput 
 import { MAX_EMAIL_ADDRESS, PASSWORD_MAX } from '../../domain/limits';
 import {
   changePasswordIssues,
+  toChangePassword,
   resetIssues,
   signInIssues,
   signInName,
@@ -83,10 +84,12 @@ describe('the auth forms agree with the zod forms they replaced', () => {
       fc.record({ currentPassword: typedPassword, newPassword }),
       (input) => {
         const zod = ChangePasswordInput.safeParse(input);
-        expect(plainShown(changePasswordIssues(input))).toEqual(zodShown(zod));
+        // Typed twice alike, the confirmation adds no issue of its own.
+        const typed = { ...input, confirmPassword: input.newPassword };
+        expect(plainShown(changePasswordIssues(typed))).toEqual(zodShown(zod));
         if (!zod.success) return false;
-        // The form sends its values as typed: nothing to clean.
-        expect({ ...input }).toStrictEqual(zod.data);
+        // The form sends its values as typed, without the confirmation.
+        expect(toChangePassword(typed)).toStrictEqual(zod.data);
         return true;
       },
       2000,
@@ -110,8 +113,15 @@ describe('the auth forms agree with the zod forms they replaced', () => {
     );
   });
 
+  it('refuses a confirmation that differs from the new password, or is left empty', () => {
+    const base = { currentPassword: 'Old#Pass2026', newPassword: 'Fresh#Start2026' };
+    expect(changePasswordIssues({ ...base, confirmPassword: 'Fresh#Start2025' })).toEqual([{ path: 'confirmPassword', message: 'password.confirmDiffers' }]);
+    expect(changePasswordIssues({ ...base, confirmPassword: '' })).toEqual([{ path: 'confirmPassword', message: 'validation.required' }]);
+    expect(changePasswordIssues({ ...base, confirmPassword: base.newPassword })).toEqual([]);
+  });
+
   it('shows the policy words for a new password that breaks a rule, and "not valid" past the cap', () => {
-    expect(changePasswordIssues({ currentPassword: '', newPassword: 'password' })).toEqual([
+    expect(changePasswordIssues({ currentPassword: '', newPassword: 'password', confirmPassword: 'password' })).toEqual([
       { path: 'currentPassword', message: 'validation.required' },
       { path: 'newPassword', message: 'password.policy' },
     ]);

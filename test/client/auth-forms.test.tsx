@@ -50,4 +50,13 @@ describe('auth forms without zod', () => {
     expect(await screen.findByText('Current password can not be empty')).toBeTruthy();
     expect(screen.getByText(POLICY)).toBeTruthy();
   });
+
+  it('change password: a confirmation that differs is shown next to its field', async () => {
+    renderWithProviders(<ChangePasswordForm />);
+    fireEvent.change(screen.getByLabelText('Current password'), { target: { value: 'Sadaka@2026' } });
+    fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'Fresh#Start2026' } });
+    fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value: 'Fresh#Start2025' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('The two new passwords are not the same')).toBeTruthy();
+  });
 });

@@ -50,6 +50,8 @@ export class FakeBackOffice {
     this.on('GET', /^\/branches$/, () => jsonResponse(200, branches));
     // The viewer in these tests cannot read role groups (a branch officer): the page must cope.
     this.on('GET', /^\/role-groups$/, () => jsonResponse(403, { statusCode: 403, code: 'forbidden', message: 'You have no permission to perform this task' }));
+    // …and gets the groups it may assign from the users' own list (issue 11).
+    this.on('GET', /^\/users\/role-groups$/, () => jsonResponse(200, { data: [{ id: 2, name: 'Branch Officer', locationLevel: 'branch' }] }));
   }
 
   /** Adds (or replaces, when added later) the answer for a method and path. */

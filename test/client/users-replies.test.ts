@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { UserItem as UserItemSchema, UserList as UserListSchema } from '../../domain/api/back-office-users';
-import { UserItem, UserList } from '../../src/features/users/replies';
+import { AssignableRoleGroupList as AssignableSchema, UserItem as UserItemSchema, UserList as UserListSchema } from '../../domain/api/back-office-users';
+import { AssignableRoleGroupList, UserItem, UserList } from '../../src/features/users/replies';
 import { assertSameReading } from './reply-oracle';
 
 // The users page reads the server's replies without zod (src/features/users/replies.ts): what it
@@ -53,5 +53,6 @@ describe('users replies read without zod', () => {
   it('agree with the contract on replies with fields missing, of another kind or unknown', () => {
     assertSameReading(UserItem, UserItemSchema, [user, entityUser]);
     assertSameReading(UserList, UserListSchema, [{ data: [user, entityUser], count: 2 }, { data: [], count: 0 }]);
+    assertSameReading(AssignableRoleGroupList, AssignableSchema, [{ data: [{ id: 2, name: 'Branch Officer', locationLevel: 'branch' }] }, { data: [] }]);
   });
 });

@@ -79,6 +79,18 @@ describe('reference data, referrers, reports, logs and the bank dashboard', () =
     expect((await call('branch', 'GET', '/api/role-groups')).statusCode).toBe(403);
   });
 
+  it('the /users form gets the bank role groups it may assign, names only, branch staff included', async () => {
+    const answer = await call('branch', 'GET', '/api/users/role-groups');
+    expect(answer.statusCode, answer.body).toBe(200);
+    const groups = answer.json().data as Array<Record<string, unknown>>;
+    expect(groups.map((group) => group.name)).toEqual(expect.arrayContaining(['Branch Officer']));
+    expect(groups.every((group) => Object.keys(group).sort().join() === 'id,locationLevel,name')).toBe(true);
+    const entityGroups = (await call('admin', 'GET', '/api/role-groups')).json().data.filter((g: { userType: string }) => g.userType === 'entity');
+    expect(entityGroups.length).toBeGreaterThan(0);
+    for (const entity of entityGroups) expect(groups.map((group) => group.id)).not.toContain(entity.id);
+    expect((await call('union', 'GET', '/api/users/role-groups')).statusCode).toBe(403);
+  });
+
   it('referrers: staff need an employee number, freelancers a phone', async () => {
     const bad = await call('admin', 'POST', '/api/referrers', { kind: 'staff', name: 'No Number' });
     expect(bad.statusCode).toBe(400);

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { DeleteUserInput, EditUserInput, NewBankUserInput, SubmittedRequest, UserItem, UserList, UserListQuery } from '../../../domain/api/back-office-users';
+import { AssignableRoleGroupList, DeleteUserInput, EditUserInput, NewBankUserInput, SubmittedRequest, UserItem, UserList, UserListQuery } from '../../../domain/api/back-office-users';
 import { IdParam, MessageBody } from '../../../domain/api/common';
 import { messages } from '../../../domain/messages';
+import { assignableRoleGroups } from '../../services/users/assignable-role-groups';
 import { getUserItem, listUsers } from '../../services/users/list-users';
 import { deleteUser, resetTwoFactor, sendDeleteCode, setUserStatus } from '../../services/users/user-actions';
 import { requestNewBankUser, requestUserEdit } from '../../services/users/user-requests';
@@ -19,6 +20,12 @@ export async function userRoutes(fastify: FastifyInstance) {
     '/users',
     { config: { access: { feature: 'users', action: 'view' } }, schema: { tags, querystring: UserListQuery, response: { 200: UserList } } },
     async (request) => listUsers(ctx, authOf(request).user, request.query),
+  );
+
+  app.get(
+    '/users/role-groups',
+    { config: { access: { feature: 'users', action: 'view' } }, schema: { tags, response: { 200: AssignableRoleGroupList } } },
+    async () => assignableRoleGroups(ctx.database.db),
   );
 
   app.get(

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { errorText } from '../../lib/error-message';
+import { ModalDialog } from './modal-dialog';
 
 export type DeletionProof = { otp: string } | { password: string };
 
@@ -32,12 +33,6 @@ export function ConfirmDeletionDialog({ title, children, onSendCode, onConfirm, 
   const cancel = useRef<HTMLButtonElement>(null);
   const offline = t`You are offline. Connect to the internet and try again.`;
 
-  useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
-    cancel.current?.focus();
-    return () => opener?.focus?.();
-  }, []);
-
   const sendCode = async () => {
     setBusy(true);
     setError(null);
@@ -65,17 +60,8 @@ export function ConfirmDeletionDialog({ title, children, onSendCode, onConfirm, 
   };
 
   return (
-    <div className="dialog-scrim">
-      <form
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        className="dialog card form"
-        onSubmit={submit}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') onCancel();
-        }}
-      >
+    <ModalDialog role="alertdialog" labelledBy={titleId} className="dialog card" initialFocus={cancel} onCancel={onCancel} busy={busy}>
+      <form className="form" onSubmit={submit}>
         <h2 id={titleId} className="card-title">
           {title}
         </h2>
@@ -131,6 +117,6 @@ export function ConfirmDeletionDialog({ title, children, onSendCode, onConfirm, 
           </button>
         </div>
       </form>
-    </div>
+    </ModalDialog>
   );
 }

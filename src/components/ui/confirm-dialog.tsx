@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
+import { ModalDialog } from './modal-dialog';
 
 type ConfirmDialogProps = {
   title: string;
@@ -12,41 +13,26 @@ type ConfirmDialogProps = {
 };
 
 /**
- * A modal question with two answers. Focus starts on Cancel so a stray Enter never confirms;
- * Escape cancels; focus returns to whatever opened it.
+ * A modal question with two answers, on the native `<dialog>` (the page behind is inert). Focus
+ * starts on Cancel so a stray Enter never confirms; Escape cancels; focus returns to whatever opened it.
  */
 export function ConfirmDialog({ title, children, confirmLabel, cancelLabel, tone = 'primary', busy, onConfirm, onCancel }: ConfirmDialogProps) {
   const titleId = useId();
   const cancel = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
-    cancel.current?.focus();
-    return () => opener?.focus?.();
-  }, []);
   return (
-    <div className="dialog-scrim">
-      <div
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        className="dialog card"
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') onCancel();
-        }}
-      >
-        <h2 id={titleId} className="card-title">
-          {title}
-        </h2>
-        {children}
-        <div className="dialog-actions">
-          <button ref={cancel} type="button" className="btn btn-secondary" onClick={onCancel} disabled={busy}>
-            {cancelLabel}
-          </button>
-          <button type="button" className={tone === 'danger' ? 'btn btn-danger' : 'btn btn-primary'} onClick={onConfirm} disabled={busy}>
-            {confirmLabel}
-          </button>
-        </div>
+    <ModalDialog role="alertdialog" labelledBy={titleId} initialFocus={cancel} onCancel={onCancel} busy={busy}>
+      <h2 id={titleId} className="card-title">
+        {title}
+      </h2>
+      {children}
+      <div className="dialog-actions">
+        <button ref={cancel} type="button" className="btn btn-secondary" onClick={onCancel} disabled={busy}>
+          {cancelLabel}
+        </button>
+        <button type="button" className={tone === 'danger' ? 'btn btn-danger' : 'btn btn-primary'} onClick={onConfirm} disabled={busy}>
+          {confirmLabel}
+        </button>
       </div>
-    </div>
+    </ModalDialog>
   );
 }

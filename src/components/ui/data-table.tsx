@@ -1,4 +1,6 @@
+import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
+import { ScrollRegion } from './scroll-region';
 
 /** A column heading: plain text, or right-aligned for numbers, or named for screen readers only (an actions column). */
 export type Column = string | { label: string; numeric?: boolean; hidden?: boolean };
@@ -16,8 +18,9 @@ type DataTableProps = {
 
 /** The back office's list table: it scrolls sideways inside its wrapper and names every column; `false` leaves a column out. */
 export function DataTable({ columns, caption, className, inCard, footer, children }: DataTableProps) {
+  const { t } = useLingui();
   return (
-    <div className={inCard ? 'card table-wrap' : 'table-wrap'}>
+    <ScrollRegion className={inCard ? 'card table-wrap' : 'table-wrap'} label={caption ?? t`Table`}>
       <table className={className ? `table ${className}` : 'table'}>
         {caption ? <caption className="visually-hidden">{caption}</caption> : null}
         <thead>
@@ -36,6 +39,6 @@ export function DataTable({ columns, caption, className, inCard, footer, childre
         <tbody>{children}</tbody>
         {footer ? <tfoot>{footer}</tfoot> : null}
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -50,8 +50,23 @@ export function toLogin(values: SignInValues): LoginInput {
 export type UsernameValues = { username: string };
 export const usernameIssues = (values: UsernameValues): FormIssue[] => issuesOf({ username: signInNameProblem(values.username) });
 
-export const changePasswordIssues = (values: ChangePasswordInput): FormIssue[] =>
-  issuesOf({ currentPassword: typedPasswordProblem(values.currentPassword), newPassword: newPasswordProblem(values.newPassword) });
+/** The change-password form as typed: the new password twice, so a typo never locks its owner out. */
+export type ChangePasswordValues = ChangePasswordInput & { confirmPassword: string };
+
+function confirmPasswordProblem(values: ChangePasswordValues): Problem {
+  if (values.confirmPassword === values.newPassword) return null;
+  return values.confirmPassword === '' ? REQUIRED : messages.passwordsDiffer.id;
+}
+
+export const changePasswordIssues = (values: ChangePasswordValues): FormIssue[] =>
+  issuesOf({
+    currentPassword: typedPasswordProblem(values.currentPassword),
+    newPassword: newPasswordProblem(values.newPassword),
+    confirmPassword: confirmPasswordProblem(values),
+  });
+
+/** What is sent: the confirmation stays in the browser. */
+export const toChangePassword = ({ currentPassword, newPassword }: ChangePasswordValues): ChangePasswordInput => ({ currentPassword, newPassword });
 
 /** Setting a new password from a reset: an empty code box is "no code", not an invalid one. */
 export type ResetValues = { password: string; otp: string };

@@ -1,6 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useForm } from 'react-hook-form';
-import type { ChangePasswordInput } from '../../../domain/api/auth';
 import { fieldLabels, messages } from '../../../domain/messages';
 import { Field } from '../../components/ui/field';
 import { fieldErrorWords } from '../../components/ui/field-error-text';
@@ -9,19 +8,22 @@ import { ApiError } from '../../lib/api-client';
 import { errorText } from '../../lib/error-message';
 import { showToast } from '../../lib/toast';
 import { useChangePassword } from './api';
-import { changePasswordIssues } from './auth-form-rules';
+import { changePasswordIssues, toChangePassword, type ChangePasswordValues } from './auth-form-rules';
 import { PasswordChecklist } from './password-checklist';
 
 export function ChangePasswordForm() {
   const { t, i18n } = useLingui();
   const change = useChangePassword();
-  const form = useForm<ChangePasswordInput>({ resolver: issuesResolver(changePasswordIssues), defaultValues: { currentPassword: '', newPassword: '' } });
+  const form = useForm<ChangePasswordValues>({
+    resolver: issuesResolver(changePasswordIssues),
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
   const { errors, isSubmitting } = form.formState;
   const newPassword = form.watch('newPassword') ?? '';
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await change.mutateAsync(values);
+      await change.mutateAsync(toChangePassword(values));
       form.reset();
       showToast({ tone: 'success', message: i18n._(messages.passwordChanged) });
     } catch (error) {
@@ -56,6 +58,9 @@ export function ChangePasswordForm() {
         hint={<PasswordChecklist id="change-password-rules" password={newPassword} />}
       >
         <input id="change-new-password" type="password" autoComplete="new-password" aria-describedby="change-password-rules" {...form.register('newPassword')} />
+      </Field>
+      <Field id="change-confirm-password" label={t`Confirm new password`} error={fieldErrorWords(errors.confirmPassword, i18n._(fieldLabels.confirmPassword))}>
+        <input id="change-confirm-password" type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
       </Field>
       <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
         <Trans>Change password</Trans>

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { RecentTransaction } from '../../../domain/api/dashboard';
 import { formatMoney } from '../../../domain/money';
 import { EmptyState } from '../../components/ui/empty-state';
+import { ScrollRegion } from '../../components/ui/scroll-region';
 import { methodLabels, statusLabels } from './labels';
 
 export function RecentTable({ rows, locale }: { rows: readonly RecentTransaction[]; locale: string }) {
@@ -10,7 +11,7 @@ export function RecentTable({ rows, locale }: { rows: readonly RecentTransaction
   if (rows.length === 0) return <EmptyState title={t`No transactions yet`} />;
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   return (
-    <div className="table-wrap">
+    <ScrollRegion label={t`Recent transactions`}>
       <table className="table">
         <thead>
           <tr>
@@ -39,6 +40,6 @@ export function RecentTable({ rows, locale }: { rows: readonly RecentTransaction
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

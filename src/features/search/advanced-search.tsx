@@ -49,8 +49,8 @@ export function AdvancedSearch({ locale }: { locale: Locale }) {
         value={value}
         placeholder={t`Search…`}
         autoComplete="off"
-        aria-controls={panelId}
-        aria-expanded={open && ready}
+        // A plain search box (its implicit role allows no aria-expanded): the panel below is a region it controls.
+        aria-controls={open && ready ? panelId : undefined}
         onChange={(event) => {
           setValue(event.target.value);
           setOpen(true);
@@ -71,9 +71,9 @@ export function AdvancedSearch({ locale }: { locale: Locale }) {
                 <Trans>Search is not available right now.</Trans>
               </p>
             ) : tab === 'transactions' ? (
-              transactions.data ? <TransactionResults rows={transactions.data.data} /> : null
+              transactions.data ? <TransactionResults rows={transactions.data.data} onOpen={close} /> : null
             ) : members.data ? (
-              <MemberResults rows={members.data.data} />
+              <MemberResults rows={members.data.data} onOpen={close} />
             ) : null}
           </div>
         </div>

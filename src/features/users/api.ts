@@ -4,8 +4,8 @@ import type { AccountStatus } from '../../../domain/statuses';
 import type { UserType } from '../../../domain/permissions';
 import { api, apiRequest, isServerFault } from '../../lib/api-client';
 import { MessageBody, SubmittedRequest } from '../../lib/replies/acknowledgements';
-import { BranchList, RoleGroupList } from '../../lib/replies/reference-lists';
-import { UserItem, UserList } from './replies';
+import { BranchList } from '../../lib/replies/reference-lists';
+import { AssignableRoleGroupList, UserItem, UserList } from './replies';
 
 export const USERS_PAGE_SIZE = 20;
 export type UserFilters = { search: string; userType: UserType | null; status: AccountStatus | null; offset: number };
@@ -13,9 +13,10 @@ export type UserFilters = { search: string; userType: UserType | null; status: A
 export const userKeys = {
   all: ['users'] as const,
   list: (filters: UserFilters) => [...userKeys.all, 'list', filters] as const,
-  // Shared with the reference pages' keys, so one fetch serves both.
+  // Shared with the reference pages' key, so one fetch serves both.
   branches: () => ['reference', 'branches'] as const,
-  roleGroups: () => ['reference', 'role-groups'] as const,
+  // Not the reference page's key: this list carries names only, that one the grants.
+  assignableRoleGroups: () => [...userKeys.all, 'role-groups'] as const,
 };
 
 function search(filters: UserFilters): string {
@@ -35,9 +36,9 @@ export const userQueries = {
       throwOnError: isServerFault,
     }),
   branches: () => queryOptions({ queryKey: userKeys.branches(), queryFn: ({ signal }) => api.get('/branches', BranchList, signal), staleTime: 10 * 60_000 }),
-  // Needs `roleGroups: view`; branch officers lack it and the form falls back to the groups it can see.
+  // The groups a bank user can be given: readable by whoever sees /users (the full /role-groups is not).
   roleGroups: () =>
-    queryOptions({ queryKey: userKeys.roleGroups(), queryFn: ({ signal }) => api.get('/role-groups', RoleGroupList, signal), staleTime: 10 * 60_000, retry: false }),
+    queryOptions({ queryKey: userKeys.assignableRoleGroups(), queryFn: ({ signal }) => api.get('/users/role-groups', AssignableRoleGroupList, signal), staleTime: 10 * 60_000 }),
 };
 
 function useUsersMutation<TInput, TResult>(send: (input: TInput) => Promise<TResult>) {

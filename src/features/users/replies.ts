@@ -1,4 +1,5 @@
-import type { UserItem as UserItemShape, UserList as UserListShape } from '../../../domain/api/back-office-users';
+import type { AssignableRoleGroupList as AssignableListSchema, UserItem as UserItemShape, UserList as UserListShape } from '../../../domain/api/back-office-users';
+import type { z } from 'zod';
 import { USER_TYPES } from '../../../domain/permissions';
 import { ACCOUNT_STATUSES } from '../../../domain/statuses';
 import { flag, integer, list, nullable, oneOf, record, replyParser, text, type Reader } from '../../lib/reply-checks';
@@ -33,3 +34,5 @@ const UserReply: Reader<UserItemShape> = record({
 
 export const UserItem = replyParser(UserReply);
 export const UserList = replyParser<UserListShape>(record({ data: list(UserReply), count: integer }));
+type AssignableListShape = z.infer<typeof AssignableListSchema>;
+export const AssignableRoleGroupList = replyParser<AssignableListShape>(record({ data: list(record({ id: integer, name: text, locationLevel: text })) }));

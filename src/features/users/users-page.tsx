@@ -21,13 +21,9 @@ import { UserActions } from './user-actions';
 import { BankUserForm, type RoleGroupOption } from './user-form';
 import '../../components/ui/back-office.css';
 
-/** Role groups for the form: the full list when readable, else the ones of the users this person can see. */
-function useRoleGroupOptions(users: readonly UserItem[]): RoleGroupOption[] {
-  const groups = useQuery(userQueries.roleGroups()).data?.data;
-  if (groups) return groups.filter((group) => group.userType === 'bank').map((group) => ({ id: group.id, name: group.name, locationLevel: group.locationLevel }));
-  const seen = new Map<number, RoleGroupOption>();
-  for (const user of users) if (user.userType === 'bank') seen.set(user.roleGroupId, { id: user.roleGroupId, name: user.roleGroup, locationLevel: null });
-  return [...seen.values()];
+/** The bank role groups a user can be given; asked for only when the form can open. */
+function useRoleGroupOptions(enabled: boolean): RoleGroupOption[] {
+  return useQuery({ ...userQueries.roleGroups(), enabled }).data?.data ?? [];
 }
 
 /**
@@ -43,9 +39,9 @@ export function UsersPage() {
   const [editing, setEditing] = useState<UserItem | 'new' | null>(null);
   const list = useQuery(userQueries.list(filters));
   const branches = useQuery(userQueries.branches()).data?.data ?? [];
-  const roleGroups = useRoleGroupOptions(list.data?.data ?? []);
   const canCreate = canDo(profile, 'users', 'create');
   const canUpdate = canDo(profile, 'users', 'update');
+  const roleGroups = useRoleGroupOptions(canCreate || canUpdate);
   const canDelete = canDo(profile, 'users', 'delete');
 
   return (
