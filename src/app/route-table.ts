@@ -40,6 +40,7 @@ const QuickPaymentsPage = lazyPage(() => import('../features/payments/push-page'
 const PendingPushesPage = lazyPage(() => import('../features/payments/pending-pushes-page'), (m) => m.PendingPushesPage);
 const FailedCreditsPage = lazyPage(() => import('../features/payments/failed-credits-page'), (m) => m.FailedCreditsPage);
 const SettlementsPage = lazyPage(() => import('../features/payments/settlements-page'), (m) => m.SettlementsPage);
+const ZonesPage = lazyPage(() => import('../features/zones/zones-page'), (m) => m.ZonesPage);
 // Pages whose capability is not built yet: a titled page with an honest empty state.
 const EmptyPage = lazyPage(() => import('./pages/empty-page'), (m) => m.EmptyPage);
 
@@ -70,7 +71,7 @@ export const shellRoutes: PageRoute[] = [
   { path: paths.branches, title: msg`Branches`, Page: BranchesPage },
   { path: paths.cashReceipt, title: msg`Cash receipts`, Page: CashReceiptPage },
   { path: `${paths.entity}/:id?`, menuPath: paths.entity, title: msg`Churches and mosques`, Page: EmptyPage },
-  { path: paths.groups, title: msg`Zones and groups`, Page: EmptyPage },
+  { path: paths.groups, title: msg`Zones and groups`, Page: ZonesPage },
   { path: paths.logViewer, title: msg`History log`, Page: LogViewerPage },
   { path: paths.members, title: msg`Members`, Page: MembersPage },
   { path: `${paths.members}/:id`, menuPath: paths.members, title: msg`Member details`, Page: EmptyPage },

@@ -2,6 +2,7 @@ import Dexie, { type EntityTable, type Transaction } from 'dexie';
 import type { Profile } from '../../domain/api/auth';
 import type { MenuItem, ReligionItem } from '../../domain/api/shell';
 import type { Currency, OfferingType } from '../../domain/api/receipts';
+import type { Zone } from '../../domain/api/zones';
 import type { LocalBatch, LocalReceipt, OutboxEntry, StoredMember } from './offline/types';
 
 export type CachedProfile = { key: 'me'; profile: Profile; savedAt: number };
@@ -42,6 +43,8 @@ export const SCHEMA_STEPS: readonly SchemaStep[] = [
       outbox: indexes('++seq', '&id', 'kind', 'state', 'userId'),
     },
   },
+  // Zones of the congregation (issue 12), so the member form offers them offline.
+  { version: 3, stores: { zones: indexes('id', 'institutionId') } },
 ];
 
 /** Small named values: the device identity and counter, the flusher's state, cache cursors. */
@@ -54,6 +57,7 @@ export class SadakaDb extends Dexie {
   declare meta: EntityTable<MetaRow, 'key'>;
   declare members: EntityTable<StoredMember, 'key'>;
   declare offeringTypes: EntityTable<OfferingType, 'id'>;
+  declare zones: EntityTable<Zone, 'id'>;
   declare currencies: EntityTable<Currency, 'code'>;
   declare batches: EntityTable<LocalBatch, 'id'>;
   declare receipts: EntityTable<LocalReceipt, 'id'>;
@@ -89,7 +93,7 @@ const SESSION_META_PREFIXES = ['session', 'memberCursor:'];
 export async function clearCachedData(database: SadakaDb = db): Promise<void> {
   await database.transaction('rw', database.tables, async () => {
     await Promise.all([database.profile.clear(), database.menu.clear(), database.religions.clear()]);
-    await Promise.all([database.offeringTypes.clear(), database.currencies.clear()]);
+    await Promise.all([database.offeringTypes.clear(), database.currencies.clear(), database.zones.clear()]);
     // `s:` rows are the server's members; `c:` rows are offline registrations still unsent.
     await database.members.where('key').startsWith('s:').delete();
     await database.receipts.where('syncState').equals('synced').delete();

@@ -83,13 +83,14 @@ describe('desk replies read without zod', () => {
 describe('the device cache refresh', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  /** The server's three feeds as the desk asks for them; `members` is the cache page's body. */
+  /** The server's four feeds as the desk asks for them; `members` is the cache page's body. */
   function serve(members: unknown) {
     vi.stubGlobal('fetch', async (input: string) => {
       const path = input.replace(/^\/api/, '').split('?')[0];
       if (path === '/members/cache') return jsonResponse(200, members);
       if (path === '/offering-types') return jsonResponse(200, { data: [{ id: 1, institutionId: INSTITUTION.id, title: 'Sadaka', churchBp: 10000, fieldBp: 0, unionBp: 0, createdBy: 4 }] });
       if (path === '/currencies') return jsonResponse(200, { data: [{ code: 'TZS', numericCode: '834', territory: 'TZ', value: '1.0000', rate: 'x' }] });
+      if (path === '/zones') return jsonResponse(200, { data: [{ id: 7, institutionId: INSTITUTION.id, name: 'Kati', parentId: null, community: null, memberCount: 3, note: 'x' }] });
       return jsonResponse(404, { code: 'not_found', message: 'Not found' });
     });
   }
@@ -101,6 +102,7 @@ describe('the device cache refresh', () => {
     await refreshOfflineCache(INSTITUTION.id);
     expect(await db.offeringTypes.toArray()).toEqual([{ id: 1, institutionId: INSTITUTION.id, title: 'Sadaka', churchBp: 10000, fieldBp: 0, unionBp: 0 }]);
     expect(await db.currencies.toArray()).toEqual([{ code: 'TZS', numericCode: '834', territory: 'TZ', value: '1.0000' }]);
+    expect(await db.zones.toArray()).toEqual([{ id: 7, institutionId: INSTITUTION.id, name: 'Kati', parentId: null, community: null, memberCount: 3 }]);
     for (const typed of ['amina', 'MWG-0501', '0712 345 678', '255712345678']) {
       expect(await searchLocalMembers(INSTITUTION.id, typed)).toMatchObject([{ serverId: 501, firstName: 'Amina' }]);
     }

@@ -16,6 +16,8 @@ export type MemberFormValues = {
   city: string;
   state: string;
   postalCode: string;
+  /** A cached zone's id, or '' for none (zones are cached with the members, issue 12). */
+  zoneId: string;
 };
 
 // Domain message ids; validationText() names the field in the active language.
@@ -71,6 +73,7 @@ export const emptyMember: MemberFormValues = {
   city: '',
   state: '',
   postalCode: '',
+  zoneId: '',
 };
 
 export type MemberDraft = Omit<MemberInput, 'id'>;
@@ -92,6 +95,7 @@ export function toMemberDraft(values: MemberFormValues, institutionId: number, p
     city: optional(values.city),
     state: optional(values.state),
     postalCode: optional(values.postalCode),
+    zoneId: values.zoneId ? Number(values.zoneId) : undefined,
   };
   // Undefined keys would still be "present" to some serialisers; drop them.
   return Object.fromEntries(Object.entries(draft).filter(([, value]) => value !== undefined)) as MemberDraft;

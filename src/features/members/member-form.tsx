@@ -8,7 +8,7 @@ import { issuesResolver } from '../../components/ui/issues-resolver';
 import { PhoneInput } from '../../components/ui/phone-input';
 import { validationText } from '../../components/ui/validation-text';
 import type { LocalMember } from '../../lib/offline/types';
-import { loadPhoneRules, offlineErrorMessage, registerMemberOffline } from './desk-data';
+import { loadPhoneRules, offlineErrorMessage, registerMemberOffline, useZones } from './desk-data';
 import { emptyMember, memberFormIssues, toMemberDraft, type MemberFormValues } from './member-form-schema';
 
 // Each language named in itself, as in the language switch.
@@ -23,8 +23,8 @@ const resolver = issuesResolver(memberFormIssues);
 type LabelKey = 'firstName' | 'lastName' | 'phone' | 'email' | 'gender' | 'preferredLanguage' | 'country' | 'addressOne' | 'city' | 'state' | 'postalCode';
 
 /**
- * Registers a member on this device; the outbox sends it when there is a network. Zones are not
- * in the device's cache yet, so a zone is assigned later, online.
+ * Registers a member on this device; the outbox sends it when there is a network. The zone is
+ * chosen from the zones cached with the members (offline too).
  */
 export function MemberRegistrationForm({ institutionId, onSaved, onCancel }: MemberFormProps) {
   const { t, i18n } = useLingui();
@@ -32,6 +32,7 @@ export function MemberRegistrationForm({ institutionId, onSaved, onCancel }: Mem
   const [failed, setFailed] = useState<string | null>(null);
   const firstField = useRef<HTMLInputElement | null>(null);
   const countries = useCountryOptions(i18n.locale);
+  const zones = useZones(institutionId) ?? [];
   const errors = form.formState.errors;
   const label = (key: LabelKey) => i18n._(fieldLabels[key]);
   const error = (key: LabelKey) => validationText(errors[key], label(key));
@@ -107,9 +108,16 @@ export function MemberRegistrationForm({ institutionId, onSaved, onCancel }: Mem
           </select>
         </Field>
       </div>
-      <p className="field-hint">
-        <Trans>A zone can be assigned later from the member's details, when online.</Trans>
-      </p>
+      <Field id="member-zone" label={i18n._(fieldLabels.zoneId)} hint={zones.length === 0 ? <Trans>No zone yet: zones are made on the Groups page.</Trans> : undefined}>
+        <select id="member-zone" {...form.register('zoneId')}>
+          <option value="">{t`No zone`}</option>
+          {zones.map((zone) => (
+            <option key={zone.id} value={zone.id}>
+              {zone.name}
+            </option>
+          ))}
+        </select>
+      </Field>
       <Field id="member-country" label={label('country')} error={error('country')}>
         <select id="member-country" aria-invalid={Boolean(errors.country)} {...form.register('country')}>
           <option value="">{t`Select country`}</option>

@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useSyncExternalStore } from 'react';
 import type { CashReceiptInput, Currency, OfferingType } from '../../../domain/api/receipts';
+import type { Zone } from '../../../domain/api/zones';
 import { db } from '../db';
 import { currentUserIdOrNull } from './current-user';
 import { outboxView, type OutboxView } from './flush-phases';
@@ -14,6 +15,11 @@ import type { FlushBlock, FlushState, LocalBatch, LocalReceipt, OutboxEntry, Syn
 
 export function useOfferingTypes(institutionId: number | null | undefined): OfferingType[] | undefined {
   return useLiveQuery(() => (institutionId ? db.offeringTypes.where('institutionId').equals(institutionId).sortBy('id') : []), [institutionId]);
+}
+
+/** The congregation's zones as last cached, by name (the member form's choice, offline too). */
+export function useZones(institutionId: number | null | undefined): Zone[] | undefined {
+  return useLiveQuery(async () => (institutionId ? (await db.zones.where('institutionId').equals(institutionId).toArray()).sort((a, b) => a.name.localeCompare(b.name)) : []), [institutionId]);
 }
 
 export function useCurrencies(): Currency[] | undefined {

@@ -1,7 +1,8 @@
 import type { CachedMember, Currency, OfferingType } from '../../../domain/api/receipts';
+import type { Zone } from '../../../domain/api/zones';
 import { apiPaths } from '../../../domain/api-paths';
 import { MEMBER_LANGUAGES } from '../../../domain/receipt-rules';
-import { api, NetworkError } from '../api-client';
+import { ApiError, api, NetworkError } from '../api-client';
 import { db, type SadakaDb } from '../db';
 import { fromCachedMember, serverMemberKey } from './member-rows';
 import { readMeta, writeMeta } from './meta';
@@ -27,6 +28,8 @@ const OfferingTypeReply: Reader<OfferingType> = record({ id: integer, institutio
 const OfferingTypeList = replyParser(record({ data: list(OfferingTypeReply) }));
 const CurrencyReply: Reader<Currency> = record({ code: text, numericCode: text, territory: text, value: text });
 const CurrencyList = replyParser(record({ data: list(CurrencyReply) }));
+const ZoneReply: Reader<Zone> = record({ id: integer, institutionId: integer, name: text, parentId: nullable(integer), community: nullable(text), memberCount: integer });
+const ZoneList = replyParser(record({ data: list(ZoneReply) }));
 const PAGE_SIZE = 2000;
 /** A runaway feed must not loop forever: 100 pages of 2,000 is far above any congregation. */
 const MAX_PAGES = 100;
@@ -36,7 +39,7 @@ const running = new Map<number, Promise<void>>();
 
 /**
  * Brings the device's copy of what the desk needs up to date: members (only what changed since the
- * last look), offering types and currencies. Safe to call often (calls for one institution share
+ * last look), offering types, currencies and zones. Safe to call often (calls for one institution share
  * one run). Offline, or on any failure, it does nothing and the old copy stays in use.
  */
 export function refreshOfflineCache(institutionId: number, database: SadakaDb = db): Promise<void> {
@@ -50,7 +53,7 @@ export function refreshOfflineCache(institutionId: number, database: SadakaDb = 
 async function refresh(institutionId: number, database: SadakaDb): Promise<void> {
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
   try {
-    await Promise.all([refreshMembers(institutionId, database), refreshOfferingTypes(institutionId, database), refreshCurrencies(database)]);
+    await Promise.all([refreshMembers(institutionId, database), refreshOfferingTypes(institutionId, database), refreshCurrencies(database), refreshZones(institutionId, database)]);
   } catch (error) {
     // The cached copy is still good for recording; a NetworkError or a server error only means "not now".
     if (!(error instanceof NetworkError)) console.warn('offline cache refresh failed', error);
@@ -99,5 +102,20 @@ async function refreshCurrencies(database: SadakaDb): Promise<void> {
   await database.transaction('rw', database.currencies, async () => {
     await database.currencies.clear();
     await database.currencies.bulkPut(data);
+  });
+}
+
+/** The congregation's zones, for the member form. A role that may not read zones simply gets none offered. */
+async function refreshZones(institutionId: number, database: SadakaDb): Promise<void> {
+  let data: Zone[];
+  try {
+    ({ data } = await api.get(`${apiPaths.zones}?institutionId=${institutionId}`, ZoneList));
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 403) data = [];
+    else throw error;
+  }
+  await database.transaction('rw', database.zones, async () => {
+    await database.zones.where('institutionId').equals(institutionId).delete();
+    await database.zones.bulkPut(data);
   });
 }
