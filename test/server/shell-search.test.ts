@@ -20,11 +20,11 @@ describe('advanced search and dashboard, always scoped', () => {
     const b = await createMember(db, { institutionId: w.churchB.id, firstName: 'Neema', lastName: 'Kweka', code: 'SNZ-001', phone: '+255712000222' });
     const m = await createMember(db, { institutionId: w.mosque.id, firstName: 'Neema', lastName: 'Salim', code: 'KRK-001', phone: '+255712000333' });
     const at = (day: string) => new Date(`2026-${day}T09:00:00Z`);
-    await createTransaction(db, { institutionId: w.churchA.id, memberId: a.id, amount: 5000, referenceNo: 'NEE-A-1', payerPhone: a.phone, completedAt: at('03-10'), createdAt: at('03-10') });
-    await createTransaction(db, { institutionId: w.churchA.id, memberId: a.id, amount: 7000, method: 'cash', referenceNo: 'NEE-A-2', completedAt: at('01-05'), createdAt: at('01-05') });
-    await createTransaction(db, { institutionId: w.churchA.id, memberId: a.id, amount: 900, status: 'pending', referenceNo: 'NEE-A-3', createdAt: at('03-12') });
-    await createTransaction(db, { institutionId: w.churchB.id, memberId: b.id, amount: 3000, referenceNo: 'NEE-B-1', completedAt: at('03-11'), createdAt: at('03-11') });
-    await createTransaction(db, { institutionId: w.mosque.id, memberId: m.id, amount: 11000, referenceNo: 'NEE-M-1', completedAt: at('02-01'), createdAt: at('02-01') });
+    await createTransaction(db, { institutionId: w.churchA.id, memberId: a.id, amount: 5000, referenceNo: 'NEE-A-1', payerPhone: a.phone, completedAt: at('03-10'), createdAt: at('03-10'), receivedAt: at('03-10') });
+    await createTransaction(db, { institutionId: w.churchA.id, memberId: a.id, amount: 7000, method: 'cash', referenceNo: 'NEE-A-2', completedAt: at('01-05'), createdAt: at('01-05'), receivedAt: at('01-05') });
+    await createTransaction(db, { institutionId: w.churchA.id, memberId: a.id, amount: 900, status: 'pending', referenceNo: 'NEE-A-3', createdAt: at('03-12'), receivedAt: at('03-12') });
+    await createTransaction(db, { institutionId: w.churchB.id, memberId: b.id, amount: 3000, referenceNo: 'NEE-B-1', completedAt: at('03-11'), createdAt: at('03-11'), receivedAt: at('03-11') });
+    await createTransaction(db, { institutionId: w.mosque.id, memberId: m.id, amount: 11000, referenceNo: 'NEE-M-1', completedAt: at('02-01'), createdAt: at('02-01'), receivedAt: at('02-01') });
   });
   afterAll(() => t.close());
 

@@ -3,8 +3,7 @@ import { bigint, check, date, index, integer, pgTable, primaryKey, text } from '
 
 /**
  * The read model of the money (ADR 030): totals per calendar day and per calendar month (in the
- * collecting institution's time zone) of the day a transaction counts on,
- * coalesce(completed_at, created_at). Triggers on transactions, transaction_lines and
+ * collecting institution's time zone) of the day a giving was received (transactions.received_at). Triggers on transactions, transaction_lines and
  * ledger_lines keep both tables current in the same database transaction as the money, so a
  * dashboard reads a few thousand rows instead of a million transactions. Rows are kept per
  * collecting institution: a union's figure is the sum over its subtree (institutions.path), so

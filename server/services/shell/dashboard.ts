@@ -18,8 +18,8 @@ const COMPLETED = ['completed'];
 const OPEN_END = '9999-12-31';
 
 /**
- * Dashboard figures in the caller's scope. Money comes from the read model (ADR 030): days and
- * months are calendar dates in each institution's zone, "this month" the month of today in East
+ * Dashboard figures in the caller's scope. Money comes from the read model (ADR 030): a giving counts
+ * on the day it was received, a calendar date in its institution's zone, "this month" the month of today in East
  * Africa. Only the members count and the eight latest payments read the big tables (by index).
  */
 export async function dashboardSummary(ctx: AppContext, user: AuthUser): Promise<DashboardSummary> {
