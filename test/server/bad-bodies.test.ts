@@ -64,6 +64,7 @@ describe('malformed input never reaches a handler and never answers 500', () => 
   let routes: CollectedRoute[];
   let headers: Record<string, string>;
   let treasurerHeaders: Record<string, string>;
+  let mosqueHeaders: Record<string, string>;
   beforeAll(async () => {
     const collected = await collectApiRoutes(() => createTestApp());
     t = collected.built;
@@ -74,6 +75,8 @@ describe('malformed input never reaches a handler and never answers 500', () => 
     // before validation, so their malformed input is sent as the church treasurer instead.
     const world = await createWorld(t.database.db);
     treasurerHeaders = (await signIn(t.app, world.users.church)).headers;
+    // A congregation's deletions (zones…) are granted to the mosque administrator, not the treasurer.
+    mosqueHeaders = (await signIn(t.app, world.users.mosque)).headers;
   });
   afterAll(() => t.close());
 
@@ -97,7 +100,8 @@ describe('malformed input never reaches a handler and never answers 500', () => 
               remoteAddress: '10.8.0.1',
             });
           const asAdmin = await send(headers);
-          const res = asAdmin.statusCode === 403 ? await send(treasurerHeaders) : asAdmin;
+          const asTreasurer = asAdmin.statusCode === 403 ? await send(treasurerHeaders) : asAdmin;
+          const res = asTreasurer.statusCode === 403 ? await send(mosqueHeaders) : asTreasurer;
           const body = String(res.headers['content-type'] ?? '').includes('json') ? res.json() : null;
           const ok = c.expect.includes(res.statusCode) && body?.statusCode === res.statusCode && typeof body.code === 'string' && typeof body.message === 'string' && body.message.length > 0;
           if (!ok) failures.push(`${route.method} ${route.url} [${c.name}, ${lang}] → ${res.statusCode} ${res.body.slice(0, 160)}`);
