@@ -82,4 +82,11 @@ export const apiPaths = {
   zoneMoveMembers: '/zones/move-members',
   offeringSettings: '/offering-types/settings',
   offeringTypeById: (id: number) => `/offering-types/${id}`,
+  // Members for staff (issue 13)
+  members: '/members',
+  membersExport: '/members/export',
+  membersImport: '/members/import',
+  memberByCode: (code: string) => `/members/by-code?code=${encodeURIComponent(code)}`,
+  memberById: (id: number) => `/members/${id}`,
+  memberHistory: (id: number) => `/members/${id}/history`,
 } as const;

@@ -6,6 +6,7 @@
 import { adminFieldLabels, adminMessages } from './messages-admin';
 import { backOfficeFieldLabels, backOfficeMessages } from './messages-back-office';
 import type { Descriptor } from './messages-descriptor';
+import { memberFieldLabels, memberMessages } from './messages-members';
 import { paymentFieldLabels, paymentMessages } from './messages-payments';
 import { receiptFieldLabels, receiptMessages } from './messages-receipts';
 import { statsMessages } from './messages-stats';
@@ -79,7 +80,7 @@ const coreMessages = {
 } satisfies Record<string, Descriptor>;
 
 /** Core messages plus each area's own file (one file per area, so areas never edit the same list). */
-export const messages = { ...coreMessages, ...receiptMessages, ...paymentMessages, ...backOfficeMessages, ...adminMessages, ...statsMessages };
+export const messages = { ...coreMessages, ...receiptMessages, ...paymentMessages, ...backOfficeMessages, ...adminMessages, ...statsMessages, ...memberMessages };
 
 export type MessageKey = keyof typeof messages;
 export type MessageId = (typeof messages)[MessageKey]['id'];
@@ -101,4 +102,4 @@ const coreFieldLabels = {
   channel: /*i18n*/ { id: 'field.channel', message: 'Channel' },
 } satisfies Record<string, Descriptor>;
 
-export const fieldLabels = { ...coreFieldLabels, ...receiptFieldLabels, ...paymentFieldLabels, ...backOfficeFieldLabels, ...adminFieldLabels };
+export const fieldLabels = { ...coreFieldLabels, ...receiptFieldLabels, ...paymentFieldLabels, ...backOfficeFieldLabels, ...adminFieldLabels, ...memberFieldLabels };

@@ -28,6 +28,7 @@ import { deskMemberRoutes } from './routes/desk/member-routes';
 import { deskReceiptRoutes } from './routes/desk/receipt-routes';
 import { deskReferenceRoutes } from './routes/desk/reference-routes';
 import { healthRoutes } from './routes/health';
+import { memberRoutes } from './routes/members/member-routes';
 import { givingRoutes } from './routes/payments/giving-routes';
 import { paymentRoutes } from './routes/payments/payment-routes';
 import { adminRoutes } from './routes/admin/admin-routes';
@@ -89,6 +90,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(adminRoutes);
       // Statistics, reports and giving statements (issue 16)
       await api.register(statsRoutes);
+      await api.register(memberRoutes);
       // Public and full of credentials: exists only while mail goes to the local outbox (see the route).
       if (!options.ctx.config.mail.smtpUrl) await api.register(mailOutboxRoutes);
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());

@@ -3,8 +3,9 @@ import { adminRows } from './rows-admin';
 import { backOfficeRows } from './rows-back-office';
 import { deskRows } from './rows-desk';
 import { foundationRows } from './rows-foundation';
+import { memberRows } from './rows-members';
 import { paymentRows } from './rows-payments';
 import { statsRows } from './rows-stats';
 
 /** Every area's rows; a new area adds its file here (one line, so parallel work rarely collides). */
-export const MATRIX_AREAS: MatrixArea[] = [foundationRows, deskRows, backOfficeRows, paymentRows, adminRows, statsRows];
+export const MATRIX_AREAS: MatrixArea[] = [foundationRows, deskRows, backOfficeRows, paymentRows, adminRows, statsRows, memberRows];

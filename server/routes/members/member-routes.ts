@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  MemberCodeQuery,
+  MemberDetail,
+  MemberExportQuery,
+  MemberHistory,
+  MemberIdParam,
+  MemberListItem,
+  MemberListPage,
+  MemberListQuery,
+  MemberUpdate,
+} from '../../../domain/api/members';
+import { errors } from '../../lib/app-error';
+import { findMembersByCode, memberDetail, memberHistory } from '../../services/members/member-detail';
+import { updateMember } from '../../services/members/member-edit';
+import { exportMembers } from '../../services/members/member-export';
+import { listMembers } from '../../services/members/member-list';
+import { authOf } from '../auth/client-info';
+import { callerOf } from '../back-office/caller';
+
+const tags = ['members'];
+
+/** Members for staff (issue 13): the scoped list, export, detail and history, profile edit (zone moves are the zones API's, POST /api/zones/move-members). */
+export async function memberRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+  const view = { access: { feature: 'members', action: 'view' } } as const;
+  const update = { access: { feature: 'members', action: 'update' } } as const;
+
+  app.get('/members', { config: view, schema: { tags, querystring: MemberListQuery, response: { 200: MemberListPage } } }, async (request) =>
+    listMembers(ctx.database.db, authOf(request).user, request.query, request.t),
+  );
+
+  app.get(
+    '/members/export',
+    { config: { access: { feature: 'members', action: 'export' } }, schema: { tags, querystring: MemberExportQuery } },
+    async (request, reply) => {
+      const { format, ...filters } = request.query;
+      const file = await exportMembers(ctx.database.db, authOf(request).user, filters, format, request.locale, request.t);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `attachment; filename="members-${ctx.now().toISOString().slice(0, 10)}.${file.extension}"`)
+        .header('x-export-count', String(file.count))
+        .header('x-export-included', String(file.included))
+        .send(file.body);
+    },
+  );
+
+  app.get('/members/by-code', { config: view, schema: { tags, querystring: MemberCodeQuery, response: { 200: MemberListItem } } }, async (request) => {
+    const user = authOf(request).user;
+    const found = await findMembersByCode(ctx.database.db, user, request.query.code);
+    // Codes carry the institution's code, so two hits only happen to staff who see both institutions; ask for more.
+    if (found.length !== 1) throw errors.notFound();
+    const detail = await memberDetail(ctx.database.db, user, found[0]!.id, ctx.now());
+    return { id: detail.id, names: detail.names, phone: detail.phone, code: detail.code, institutionId: detail.institution.id, zoneId: detail.zone?.id ?? null, institutionTitle: detail.institution.title, zoneName: detail.zone?.name ?? null };
+  });
+
+  app.get('/members/:id', { config: view, schema: { tags, params: MemberIdParam, response: { 200: MemberDetail } } }, async (request) =>
+    memberDetail(ctx.database.db, authOf(request).user, request.params.id, ctx.now()),
+  );
+
+  app.get('/members/:id/history', { config: view, schema: { tags, params: MemberIdParam, response: { 200: MemberHistory } } }, async (request) =>
+    memberHistory(ctx.database.db, authOf(request).user, request.params.id),
+  );
+
+  app.patch('/members/:id', { config: update, schema: { tags, params: MemberIdParam, body: MemberUpdate, response: { 200: MemberDetail } } }, async (request) => {
+    await updateMember(ctx, callerOf(request), request.params.id, request.body);
+    return memberDetail(ctx.database.db, authOf(request).user, request.params.id, ctx.now());
+  });
+}
