@@ -53,6 +53,8 @@ test('a bank user is created through approval, disabled and enabled, and deleted
   await expect(question).toHaveCount(0);
   await expect(row.getByRole('button', { name: `Disable ${name}` })).toBeFocused();
   await row.getByRole('button', { name: `Disable ${name}` }).click();
+  // Disabling someone needs the actor's own password again (ADR 015).
+  await checkerPage.getByRole('alertdialog').getByLabel('Your password').fill(DEMO_PASSWORD);
   await checkerPage.getByRole('alertdialog').getByRole('button', { name: 'Disable' }).click();
   await expect(row).toContainText('Disabled');
   await row.getByRole('button', { name: `Enable ${name}` }).click();

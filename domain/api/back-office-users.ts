@@ -14,8 +14,9 @@ import { MAX_USER_NAME, USERNAME_PATTERN } from '../user-rules';
  * - `GET /users?search&userType&status&limit&offset` → UserList (scoped: branch staff see their branch).
  * - `POST /users` NewBankUserInput → 201 SubmittedRequest (the email must be at BANK_EMAIL_DOMAIN).
  * - `PATCH /users/{id}` EditUserInput → 201 SubmittedRequest.
- * - `POST /users/{id}/enable`, `/disable` (disabling signs the user out everywhere) → UserItem.
- * - `POST /users/{id}/reset-2fa` → UserItem (two-factor off; they set it up again).
+ * - `POST /users/{id}/enable` → UserItem; `/disable` ActorPasswordInput (the actor's own password;
+ *   disabling signs the user out everywhere) → UserItem.
+ * - `POST /users/{id}/reset-2fa` ActorPasswordInput → UserItem (two-factor off; they set it up again).
  * - `POST /users/{id}/delete-code` → MessageBody: a 6-digit code SMSed to the ACTOR's phone,
  *   bound to this deletion, valid 10 minutes, 5 tries.
  * - `POST /users/{id}/delete` DeleteUserInput (`otp` or the actor's `password`) → MessageBody.
@@ -85,6 +86,10 @@ export type EditUserInput = z.input<typeof EditUserInput>;
 
 export const SubmittedRequest = z.object({ requestId: z.number().int(), status: z.literal('requested') });
 export type SubmittedRequest = z.infer<typeof SubmittedRequest>;
+
+/** Disabling a user or resetting their two-factor: the actor re-enters their own password (ADR 015). */
+export const ActorPasswordInput = z.object({ password: z.string().min(1).max(256) });
+export type ActorPasswordInput = z.infer<typeof ActorPasswordInput>;
 
 export const DeleteUserInput = z
   .object({ otp: z.string().regex(/^\d{6}$/).optional(), password: z.string().min(1).max(256).optional() })

@@ -106,19 +106,33 @@ describe('bank users (/api/users): approval, bank-domain email, enable/disable, 
   it('disabling signs the user out everywhere; enabling lets them back in', async () => {
     const target = await createUser(t.database.db, { role: 'Branch Officer', branchId: w.branch.id });
     const session = await signIn(t.app, target);
-    expect((await call('admin', 'POST', `/api/users/${target.id}/disable`)).json().status).toBe('disabled');
+    expect((await call('admin', 'POST', `/api/users/${target.id}/disable`, { password: w.users.admin.password })).json().status).toBe('disabled');
     expect((await t.app.inject({ method: 'GET', url: '/api/profile', headers: session.headers })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: target.username, password: target.password } })).statusCode).toBe(403);
     expect((await call('admin', 'POST', `/api/users/${target.id}/enable`)).json().status).toBe('activated');
     await signIn(t.app, target);
-    expect((await call('admin', 'POST', `/api/users/${w.users.admin.id}/disable`)).statusCode).toBe(422);
+    expect((await call('admin', 'POST', `/api/users/${w.users.admin.id}/disable`, { password: w.users.admin.password })).statusCode).toBe(422);
     const other = await createUser(t.database.db, { role: 'Branch Officer', branchId: w.otherBranch.id });
-    expect((await call('branch', 'POST', `/api/users/${other.id}/disable`)).statusCode).toBe(404);
+    expect((await call('branch', 'POST', `/api/users/${other.id}/disable`, { password: w.users.branch.password })).statusCode).toBe(404);
+  });
+
+  // Issue 10, security item 4 (ADR 015): one admin alone, with only a session, cannot take access away.
+  it('disabling a user and resetting their two-factor need the actor’s own password', async () => {
+    const target = await createUser(t.database.db, { role: 'Bank Administrator', totpEnabled: true, totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' });
+    for (const action of ['disable', 'reset-2fa']) {
+      const none = await call('admin', 'POST', `/api/users/${target.id}/${action}`, {});
+      expect(none.statusCode, action).toBe(400);
+      const wrong = await call('admin', 'POST', `/api/users/${target.id}/${action}`, { password: 'Wrong#Pass1' });
+      expect(wrong.statusCode, action).toBe(400);
+      expect(wrong.json().code).toBe('wrong_password');
+    }
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, target.id));
+    expect(row).toMatchObject({ status: 'activated', totpEnabled: true });
   });
 
   it('resets two-factor', async () => {
     const target = await createUser(t.database.db, { role: 'Branch Officer', branchId: w.branch.id, totpEnabled: true, totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' });
-    expect((await call('admin', 'POST', `/api/users/${target.id}/reset-2fa`)).json().twoFactorEnabled).toBe(false);
+    expect((await call('admin', 'POST', `/api/users/${target.id}/reset-2fa`, { password: w.users.admin.password })).json().twoFactorEnabled).toBe(false);
     const [row] = await t.database.db.select().from(users).where(eq(users.id, target.id));
     expect(row!.totpSecret).toBeNull();
   });

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AssignableRoleGroupList, DeleteUserInput, EditUserInput, NewBankUserInput, SubmittedRequest, UserItem, UserList, UserListQuery } from '../../../domain/api/back-office-users';
+import { ActorPasswordInput, AssignableRoleGroupList, DeleteUserInput, EditUserInput, NewBankUserInput, SubmittedRequest, UserItem, UserList, UserListQuery } from '../../../domain/api/back-office-users';
 import { IdParam, MessageBody } from '../../../domain/api/common';
 import { messages } from '../../../domain/messages';
 import { assignableRoleGroups } from '../../services/users/assignable-role-groups';
 import { getUserItem, listUsers } from '../../services/users/list-users';
-import { deleteUser, resetTwoFactor, sendDeleteCode, setUserStatus } from '../../services/users/user-actions';
+import { deleteUser, disableUser, enableUser, resetTwoFactor, sendDeleteCode } from '../../services/users/user-actions';
 import { requestNewBankUser, requestUserEdit } from '../../services/users/user-requests';
 import { authOf } from '../auth/client-info';
 import { callerOf } from './caller';
@@ -46,25 +46,30 @@ export async function userRoutes(fastify: FastifyInstance) {
     async (request, reply) => reply.status(201).send(await requestUserEdit(ctx, callerOf(request), request.params.id, request.body)),
   );
 
-  for (const [path, status] of [
-    ['enable', 'activated'],
-    ['disable', 'disabled'],
-  ] as const) {
-    app.post(
-      `/users/:id/${path}`,
-      { config: { access: { feature: 'users', action: 'update' } }, schema: { tags, params: IdParam, response: { 200: UserItem } } },
-      async (request) => {
-        await setUserStatus(ctx, callerOf(request), request.params.id, status);
-        return getUserItem(ctx, authOf(request).user, request.params.id);
-      },
-    );
-  }
+  app.post(
+    '/users/:id/enable',
+    { config: { access: { feature: 'users', action: 'update' } }, schema: { tags, params: IdParam, response: { 200: UserItem } } },
+    async (request) => {
+      await enableUser(ctx, callerOf(request), request.params.id);
+      return getUserItem(ctx, authOf(request).user, request.params.id);
+    },
+  );
+
+  // Taking access away from someone needs the actor's own password again (ADR 015).
+  app.post(
+    '/users/:id/disable',
+    { config: { access: { feature: 'users', action: 'update' } }, schema: { tags, params: IdParam, body: ActorPasswordInput, response: { 200: UserItem } } },
+    async (request) => {
+      await disableUser(ctx, callerOf(request), request.params.id, request.body);
+      return getUserItem(ctx, authOf(request).user, request.params.id);
+    },
+  );
 
   app.post(
     '/users/:id/reset-2fa',
-    { config: { access: { feature: 'users', action: 'update' } }, schema: { tags, params: IdParam, response: { 200: UserItem } } },
+    { config: { access: { feature: 'users', action: 'update' } }, schema: { tags, params: IdParam, body: ActorPasswordInput, response: { 200: UserItem } } },
     async (request) => {
-      await resetTwoFactor(ctx, callerOf(request), request.params.id);
+      await resetTwoFactor(ctx, callerOf(request), request.params.id, request.body);
       return getUserItem(ctx, authOf(request).user, request.params.id);
     },
   );

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { DeleteUserInput } from '../../../domain/api/back-office-users';
+import type { ActorPasswordInput, DeleteUserInput } from '../../../domain/api/back-office-users';
 import { messages } from '../../../domain/messages';
 import type { AppContext } from '../../context';
 import { approvalRequests } from '../../db/schema/approvals';
@@ -38,18 +38,43 @@ function audit(ctx: AppContext, caller: Caller, action: string, userId: number, 
   });
 }
 
-/** Enable or disable a user; disabling revokes every session they have at once. */
-export async function setUserStatus(ctx: AppContext, caller: Caller, id: number, status: 'activated' | 'disabled'): Promise<void> {
-  const user = await target(ctx, caller, id);
-  const now = ctx.now();
-  await ctx.database.db.update(users).set({ status }).where(eq(users.id, user.id));
-  if (status === 'disabled') await revokeUserSessions(ctx.database.db, user.id, now);
-  await audit(ctx, caller, status === 'disabled' ? 'user.disabled' : 'user.enabled', user.id);
+/**
+ * The actor proves it is them with their own password (ADR 015): a hijacked or unattended admin
+ * session alone cannot take access away from others. A wrong password counts towards the actor's
+ * lockout, claimed before the check, as at sign-in.
+ */
+async function confirmActorPassword(ctx: AppContext, caller: Caller, password: string, refused: { action: string; targetId: number }): Promise<void> {
+  const db = ctx.database.db;
+  const actor = await findUserById(db, caller.user.id);
+  if (!actor) throw authErrors.invalidCredentials();
+  const claim = await claimAttempts(db, [accountGuard(actor.id), networkGuard(caller.ip)], ctx.now());
+  if (!claim.ok) throw lockedError(claim.lockedKey);
+  if (!(await verifyPassword(actor.passwordHash, password))) {
+    await audit(ctx, caller, refused.action, refused.targetId, 'password');
+    throw authErrors.wrongCurrentPassword();
+  }
+  await claim.release();
 }
 
-/** Turns two-factor off (a lost phone); the user sets it up again from their profile. */
-export async function resetTwoFactor(ctx: AppContext, caller: Caller, id: number): Promise<void> {
+export async function enableUser(ctx: AppContext, caller: Caller, id: number): Promise<void> {
   const user = await target(ctx, caller, id);
+  await ctx.database.db.update(users).set({ status: 'activated' }).where(eq(users.id, user.id));
+  await audit(ctx, caller, 'user.enabled', user.id);
+}
+
+/** Disables a user after the actor's password; every session they have is revoked at once. */
+export async function disableUser(ctx: AppContext, caller: Caller, id: number, input: ActorPasswordInput): Promise<void> {
+  const user = await target(ctx, caller, id);
+  await confirmActorPassword(ctx, caller, input.password, { action: 'user.disable_refused', targetId: user.id });
+  await ctx.database.db.update(users).set({ status: 'disabled' }).where(eq(users.id, user.id));
+  await revokeUserSessions(ctx.database.db, user.id, ctx.now());
+  await audit(ctx, caller, 'user.disabled', user.id);
+}
+
+/** Turns two-factor off (a lost phone) after the actor's password; the user sets it up again from their profile. */
+export async function resetTwoFactor(ctx: AppContext, caller: Caller, id: number, input: ActorPasswordInput): Promise<void> {
+  const user = await target(ctx, caller, id);
+  await confirmActorPassword(ctx, caller, input.password, { action: 'user.2fa_reset_refused', targetId: user.id });
   await ctx.database.db.update(users).set({ totpEnabled: false, totpSecret: null, totpPendingSecret: null, totpLastStep: null }).where(eq(users.id, user.id));
   await revokeUserSessions(ctx.database.db, user.id, ctx.now());
   await audit(ctx, caller, 'user.2fa_reset', user.id);
@@ -84,13 +109,7 @@ export async function deleteUser(ctx: AppContext, caller: Caller, id: number, in
       throw result === 'locked' ? authErrors.codeLocked() : authErrors.codeInvalid();
     }
   } else {
-    const claim = await claimAttempts(db, [accountGuard(actor.id), networkGuard(caller.ip)], now);
-    if (!claim.ok) throw lockedError(claim.lockedKey);
-    if (!(await verifyPassword(actor.passwordHash, input.password ?? ''))) {
-      await audit(ctx, caller, 'user.delete_refused', user.id, 'password');
-      throw authErrors.wrongCurrentPassword();
-    }
-    await claim.release();
+    await confirmActorPassword(ctx, caller, input.password ?? '', { action: 'user.delete_refused', targetId: user.id });
   }
   await db.transaction(async (tx) => {
     await tx.update(users).set({ deletedAt: now, status: 'disabled' }).where(eq(users.id, user.id));

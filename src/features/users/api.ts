@@ -51,6 +51,9 @@ export const useCreateUser = () => useUsersMutation((input: NewBankUserInput) =>
 export const useEditUser = () =>
   useUsersMutation(({ id, changes }: { id: number; changes: EditUserInput }) => apiRequest(`/users/${id}`, { method: 'PATCH', body: changes, schema: SubmittedRequest }));
 export const useUserAction = () =>
-  useUsersMutation(({ id, action }: { id: number; action: 'enable' | 'disable' | 'reset-2fa' }) => api.post(`/users/${id}/${action}`, {}, UserItem));
+  useUsersMutation(({ id, action, password }: { id: number; action: 'enable' | 'disable' | 'reset-2fa'; password?: string }) =>
+    // Disable and reset-2fa carry the actor's own password (ADR 015).
+    api.post(`/users/${id}/${action}`, action === 'enable' ? {} : { password: password ?? '' }, UserItem),
+  );
 export const sendDeleteCode = (id: number) => api.post(`/users/${id}/delete-code`, {}, MessageBody);
 export const useDeleteUser = () => useUsersMutation(({ id, proof }: { id: number; proof: DeleteUserInput }) => api.post(`/users/${id}/delete`, proof, MessageBody));

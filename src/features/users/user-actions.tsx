@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { UserItem } from '../../../domain/api/back-office-users';
 import { ConfirmDeletionDialog } from '../../components/ui/confirm-deletion-dialog';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -15,18 +15,21 @@ export function UserActions({ user, canUpdate, canDelete, onEdit }: { user: User
   const action = useUserAction();
   const remove = useDeleteUser();
   const [pending, setPending] = useState<Pending>(null);
+  const [password, setPassword] = useState('');
+  const passwordId = useId();
   const offline = t`You are offline. Connect to the internet and try again.`;
   const name = user.name;
 
   const run = async (kind: 'enable' | 'disable' | 'reset-2fa') => {
     try {
-      await action.mutateAsync({ id: user.id, action: kind });
+      await action.mutateAsync({ id: user.id, action: kind, password });
       const done = { enable: t`${name} is enabled`, disable: t`${name} is disabled and signed out everywhere`, 'reset-2fa': t`Two-factor authentication of ${name} was reset` };
       showToast({ tone: 'success', message: done[kind] });
     } catch (error) {
       showToast({ tone: 'error', message: errorText(error, offline) });
     } finally {
       setPending(null);
+      setPassword('');
     }
   };
 
@@ -66,7 +69,10 @@ export function UserActions({ user, canUpdate, canDelete, onEdit }: { user: User
           tone="danger"
           busy={action.isPending}
           onConfirm={() => run(pending)}
-          onCancel={() => setPending(null)}
+          onCancel={() => {
+            setPending(null);
+            setPassword('');
+          }}
         >
           <p>
             {pending === 'disable' ? (
@@ -75,6 +81,10 @@ export function UserActions({ user, canUpdate, canDelete, onEdit }: { user: User
               <Trans>They sign in with the password only, and set up two-factor again from their profile.</Trans>
             )}
           </p>
+          <div className="field">
+            <label htmlFor={passwordId}>{t`Your password`}</label>
+            <input id={passwordId} type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
+          </div>
         </ConfirmDialog>
       ) : null}
       {pending === 'delete' ? (
