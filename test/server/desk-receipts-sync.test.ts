@@ -4,7 +4,7 @@ import type { CashReceiptInput } from '../../domain/api/receipts';
 import { fieldLabels, messages } from '../../domain/messages';
 import { smsMessages } from '../../server/db/schema/messaging';
 import { ledgerEntries, ledgerLines, transactionLines, transactions } from '../../server/db/schema/money';
-import { countDeskRows, createCurrency, createOfferingType, type OfferingTypeRow, receiptEntry, sync } from '../factories/desk';
+import { countDeskRows, createCurrency, createOfferingType, memberEntry, type OfferingTypeRow, receiptEntry, sync } from '../factories/desk';
 import { createMember } from '../factories/giving';
 import { signIn } from '../factories/sign-in';
 import { createWorld, type World } from '../factories/world';
@@ -40,6 +40,22 @@ describe('POST /api/cash-receipts/sync: stored exactly once, answered per entry'
     receiptEntry({ institutionId: w.churchA.id, lines: [{ offeringTypeId: tithe.id, amount: 1_000_000 }, { offeringTypeId: offering.id, amount: 500_000 }], ...overrides });
   const post = (entries: unknown[], role: Role = 'church', lang?: string) =>
     sync(t.app, 'cash-receipts', { ...headers[role], ...(lang ? { lang } : {}) }, entries);
+
+  // Issue 10, security item 7: a conflict answer never carries another tenant's data.
+  it('answers a receipt or member id another church already used with a bare conflict', async () => {
+    const theirs = envelope({ receiptNo: 'MWG-X-0001' });
+    expect((await post([theirs]))[0]).toMatchObject({ status: 'created', receiptNo: 'MWG-X-0001' });
+    const reused = { ...receiptEntry({ institutionId: w.churchB.id, lines: [{ offeringTypeId: churchBType.id, amount: 700 }] }), id: theirs.id };
+    const [answer] = await post([reused], 'churchB');
+    expect(answer).toEqual({ id: theirs.id, status: 'conflict', message: expect.any(String), code: 'content_differs' });
+    expect(JSON.stringify(answer)).not.toContain('MWG-X-0001');
+
+    const member = memberEntry({ institutionId: w.churchA.id, phone: '+255754000901' });
+    const [created] = await sync(t.app, 'members', headers.church, [member]);
+    expect(created).toMatchObject({ status: 'created' });
+    const [clash] = await sync(t.app, 'members', headers.churchB, [{ ...memberEntry({ institutionId: w.churchB.id, phone: '+255754000902' }), id: member.id }]);
+    expect(clash).toEqual({ id: member.id, status: 'conflict', message: expect.any(String), code: 'content_differs' });
+  });
 
   it('stores the transaction, its lines and a balanced ledger entry in the right accounts', async () => {
     const entry = envelope({ receiptNo: 'MWG-T1-0001', note: 'Envelope 12' });

@@ -29,7 +29,7 @@ async function syncMember(ctx: AppContext, actor: SyncActor, input: ValidMember,
   const db = ctx.database.db;
   const hash = requestHash(input);
   const earlier = await findByClientId(db, input.id);
-  if (earlier) return answerReplay(actor, input.id, earlier, hash);
+  if (earlier) return answerReplay(actor, input.id, earlier, hash, institution.id);
   if (input.zoneId !== undefined) {
     const [zone] = await db.select({ id: zones.id }).from(zones).where(and(eq(zones.id, input.zoneId), eq(zones.institutionId, institution.id)));
     if (!zone) return rejectedWith(actor, input.id, messages.memberZoneUnknown, { zoneId: input.zoneId }, 'not_found');
@@ -72,13 +72,15 @@ async function syncMember(ctx: AppContext, actor: SyncActor, input: ValidMember,
     case 'created':
       return { id: input.id, status: 'created', memberId: registration.member.id, memberCode: registration.member.code };
     case 'client_id_taken':
-      return answerReplay(actor, input.id, registration.earlier, hash);
+      return answerReplay(actor, input.id, registration.earlier, hash, institution.id);
     case 'phone_taken':
       return phoneConflict(actor, input, registration.owner);
   }
 }
 
-function answerReplay(actor: SyncActor, id: string, earlier: Member, hash: string): SyncResult {
+function answerReplay(actor: SyncActor, id: string, earlier: Member, hash: string, institutionId: number): SyncResult {
+  // Another institution's member under this id: a bare conflict, nothing of theirs in the answer.
+  if (earlier.institutionId !== institutionId) return { id, status: 'conflict', message: actor.t(messages.memberConflict), code: 'content_differs' };
   if (earlier.requestHash === hash) return { id, status: 'duplicate', memberId: earlier.id, memberCode: earlier.code };
   return { id, status: 'conflict', memberId: earlier.id, memberCode: earlier.code, message: actor.t(messages.memberConflict), code: 'content_differs' };
 }

@@ -10,7 +10,7 @@ import type { ScopedInstitution } from './desk-access';
 import type { ReceiptReferences, ValidReceipt } from './receipt-references';
 import { type SyncActor, uuidKey } from './sync-entry';
 
-export type StoredReceipt = { id: string; receiptNo: string | null; requestHash: string | null };
+export type StoredReceipt = { id: string; institutionId: number; receiptNo: string | null; requestHash: string | null };
 export type PostOutcome =
   | { kind: 'created'; transactionId: string; receiptNo: string; amount: number; replacedReceiptNo: string | null }
   | { kind: 'exists'; stored: StoredReceipt };
@@ -43,7 +43,7 @@ export const receiptAmount = (input: ValidReceipt) => input.lines.reduce((sum, l
 
 export async function findStoredReceipt(db: Db, clientId: string): Promise<StoredReceipt | null> {
   const [row] = await db
-    .select({ id: transactions.id, receiptNo: transactions.receiptNo, requestHash: transactions.requestHash })
+    .select({ id: transactions.id, institutionId: transactions.institutionId, receiptNo: transactions.receiptNo, requestHash: transactions.requestHash })
     .from(transactions)
     .where(eq(transactions.clientId, clientId));
   return row ?? null;
@@ -53,7 +53,7 @@ export async function findStoredReceipt(db: Db, clientId: string): Promise<Store
 export async function findStoredReceipts(db: Db, clientIds: readonly string[]): Promise<Map<string, StoredReceipt>> {
   if (clientIds.length === 0) return new Map();
   const rows = await db
-    .select({ clientId: transactions.clientId, id: transactions.id, receiptNo: transactions.receiptNo, requestHash: transactions.requestHash })
+    .select({ clientId: transactions.clientId, id: transactions.id, institutionId: transactions.institutionId, receiptNo: transactions.receiptNo, requestHash: transactions.requestHash })
     .from(transactions)
     .where(inArray(transactions.clientId, [...clientIds]));
   return new Map(rows.map(({ clientId, ...stored }) => [uuidKey(clientId!), stored]));

@@ -175,6 +175,8 @@ function answerPosted(actor: SyncActor, entry: Entry, post: ReceiptToPost, outco
 
 function answerReplay(actor: SyncActor, entry: Entry, stored: StoredReceipt): SyncResult {
   const id = entry.input.id;
+  // Another institution's receipt under this id: a bare conflict, nothing of theirs in the answer.
+  if (stored.institutionId !== entry.institution.id) return { id, status: 'conflict', message: actor.t(messages.receiptConflict), code: 'content_differs' };
   const receiptNo = stored.receiptNo ?? undefined;
   if (stored.requestHash === entry.hash) return { id, status: 'duplicate', ...(receiptNo ? { receiptNo } : {}) };
   return { id, status: 'conflict', ...(receiptNo ? { receiptNo } : {}), message: actor.t(messages.receiptConflict), code: 'content_differs' };
