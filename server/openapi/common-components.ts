@@ -35,6 +35,7 @@ export const ERROR_ANSWERS: Record<string, { name: string; description: string; 
   '401': { name: 'Unauthenticated', description: 'No valid bearer token (`unauthenticated`) or the session has ended (`session_expired`). Public routes answer this only when a token is sent that is no longer valid.' },
   '403': { name: 'Forbidden', description: 'Signed in but not allowed: no permission for this action or record (`forbidden`), or the default password must be changed first (`must_change_password`).' },
   '404': { name: 'NotFound', description: 'No such record, or not one the caller may see (`not_found`): other institutions\' records are reported as missing.' },
+  '414': { name: 'UriTooLong', description: 'The URL (path or query) is longer than the server accepts (`bad_request`).' },
   '409': { name: 'Conflict', description: 'The request collides with the current state: a duplicate, a record already decided, or (`idempotency_in_flight`) the same Idempotency-Key is still being processed.' },
   '413': { name: 'PayloadTooLarge', description: 'The body is larger than allowed (1 MB for JSON; uploads have their own limit).' },
   '415': { name: 'UnsupportedMediaType', description: 'The body is not `application/json` (or `multipart/form-data` where an upload is expected).' },

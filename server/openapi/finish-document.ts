@@ -68,15 +68,34 @@ function finishOperation(operation: Operation) {
       if (status.startsWith('2')) response.headers = { ...(response.headers as Json | undefined), 'Idempotent-Replayed': { $ref: '#/components/headers/IdempotentReplayed' } };
     }
   }
+  describeFileAnswers(operation);
   for (const status of errorStatuses(facts)) {
     operation.responses[status] ??= { $ref: `#/components/responses/${ERROR_ANSWERS[status]?.name}` };
   }
 }
 
+const FILE_TYPES: Record<string, string> = {
+  csv: 'text/csv',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pdf: 'application/pdf',
+};
+
+/** An operation with a `format` query (csv, xlsx, pdf, json) answers a file in that format, as an attachment. */
+function describeFileAnswers(operation: Operation) {
+  const format = operation.parameters?.find((p) => p.in === 'query' && p.name === 'format') as { schema?: { enum?: string[] } } | undefined;
+  const formats = format?.schema?.enum?.filter((f) => f in FILE_TYPES) ?? [];
+  if (formats.length === 0) return;
+  const ok = (operation.responses['200'] ??= { description: 'Default Response' }) as Json & { content?: Json; headers?: Json };
+  ok.description = `${String(ok.description ?? '')}. With \`format\` ${formats.join(', ')}: the file, as an attachment.`.replace(/^Default Response\. /, '');
+  ok.content = { ...ok.content, ...Object.fromEntries(formats.map((f) => [FILE_TYPES[f], { schema: { type: 'string', format: 'binary' } }])) };
+  ok.headers = { ...ok.headers, 'Content-Disposition': { description: '`attachment; filename="…"` for files.', schema: { type: 'string' } } };
+}
+
 /** Which error answers an operation can give, from what its route declares. */
 function errorStatuses(facts: RouteFacts | undefined): string[] {
-  const statuses = ['400', '401', '404', '429', '500', '503'];
-  if (facts?.access === 'bearer') statuses.push('403');
+  // 401 and 403 even on public routes: a token that is sent must be valid, and a signed-in caller
+  // of a public route (a desk push through POST /payments, a 2FA-bound sign-in) may lack a permission.
+  const statuses = ['400', '401', '403', '404', '414', '429', '500', '503'];
   if (facts?.hasBody) statuses.push('409', '413', '415', '422', '423');
   return statuses.sort();
 }

@@ -5,6 +5,7 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import type { AppContext } from '../../server/context';
 import { type Database, openDatabase } from '../../server/db/client';
+import { type OpenApiConformance, watchConformance } from './openapi-conformance';
 import { openPgliteFromTemplate } from './pglite-template';
 import { loadTranslator } from '../../server/i18n';
 import { createProviders, type Providers } from '../../server/providers/build-providers';
@@ -91,6 +92,7 @@ export async function createTestApp(
   }
   const ctx: AppContext = { config, database, translator: await loadTranslator(), sms: providers.sms, mail: providers.mail, payments: providers.payments, links: providers.links, jobs: providers.jobs, now };
   const app = await buildApp({ ctx });
+  const conformance = watchConformance(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   providers.attachApp(baseUrl);
@@ -134,9 +136,11 @@ export async function createTestApp(
       return to ? mails.filter((m) => m.to.toLowerCase() === to.toLowerCase()) : mails;
     },
     close: async () => {
+      const checked = process.env.OPENAPI_CONFORMANCE === 'off' ? null : await conformance();
       await providers.close();
       await app.close();
       await database.close();
+      if (checked) await reportConformance(checked);
     },
   };
 }
@@ -173,4 +177,23 @@ async function createScratchDatabase(adminUrl: string): Promise<{ url: string; d
     await run(`drop database if exists "${name}" with (force)`);
   }
   return { url: url.toString(), drop };
+}
+
+/**
+ * Every answer a server test received must be one the OpenAPI document allows (issue 10: an outside
+ * client generated from it must not meet surprises). OPENAPI_CONFORMANCE_REPORT=<dir> also writes
+ * the counts per test app there, to total them across files.
+ */
+async function reportConformance(conformance: OpenApiConformance): Promise<void> {
+  const dir = process.env.OPENAPI_CONFORMANCE_REPORT;
+  if (dir) {
+    const { mkdir, writeFile } = await import('node:fs/promises');
+    await mkdir(dir, { recursive: true });
+    await writeFile(`${dir}/${process.pid}-${Math.random().toString(36).slice(2)}.json`, JSON.stringify({ checked: conformance.checked.length, problems: conformance.problems }));
+    return;
+  }
+  if (conformance.problems.length > 0) {
+    const lines = conformance.problems.slice(0, 20).map((p) => `  ${p.call}: ${p.problem}`);
+    throw new Error(`${conformance.problems.length} of ${conformance.checked.length} answers do not conform to /api/openapi.json:\n${lines.join('\n')}`);
+  }
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './harness';
+import { OpenApiConformance } from './openapi-conformance';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
@@ -74,5 +75,22 @@ describe('the OpenAPI document', () => {
     const nullableEnums = text.match(/"nullable":true,"type":"string","enum":\[[^\]]*\]/g) ?? [];
     expect(nullableEnums.length).toBeGreaterThan(0);
     for (const found of nullableEnums) expect(found).toContain('null');
+  });
+
+  it('has a conformance check that catches answers outside the document (the harness runs it on every server test)', () => {
+    const conformance = new OpenApiConformance(document as never);
+    conformance.check('GET', '/api/health', 200, 'application/json', JSON.stringify({ status: 'ok', database: 'pglite' }));
+    conformance.check('GET', '/api/health', 200, 'application/json', JSON.stringify({ status: 'fine' }));
+    conformance.check('GET', '/api/health', 418, 'application/json', '{}');
+    conformance.check('POST', '/api/login', 400, 'application/json', JSON.stringify({ statusCode: 400, message: 'no code' }));
+    conformance.check('GET', '/api/transactions/export', 200, 'text/html', '<p>');
+    conformance.check('GET', '/not-in-the-document', 500, 'text/plain', 'x');
+    expect(conformance.checked).toHaveLength(5);
+    expect(conformance.problems.map((p) => p.call)).toEqual([
+      'GET /api/health → 200',
+      'GET /api/health → 418',
+      'POST /api/login → 400',
+      'GET /api/transactions/export → 200',
+    ]);
   });
 });
