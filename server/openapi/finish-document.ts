@@ -69,6 +69,7 @@ function finishOperation(operation: Operation) {
     }
   }
   describeFileAnswers(operation);
+  describeUntypedAnswers(operation);
   for (const status of errorStatuses(facts)) {
     operation.responses[status] ??= { $ref: `#/components/responses/${ERROR_ANSWERS[status]?.name}` };
   }
@@ -91,11 +92,24 @@ function describeFileAnswers(operation: Operation) {
   ok.headers = { ...ok.headers, 'Content-Disposition': { description: '`attachment; filename="…"` for files.', schema: { type: 'string' } } };
 }
 
+/**
+ * A route without a declared 2xx schema answers either nothing (204, e.g. a delete) or a stored
+ * file (an upload served back, whatever its type): say both rather than an empty "Default Response".
+ */
+function describeUntypedAnswers(operation: Operation) {
+  const successes = Object.entries(operation.responses).filter(([status]) => status.startsWith('2'));
+  const [only] = successes;
+  if (successes.length !== 1 || only?.[0] !== '200' || only[1].content || only[1].description !== 'Default Response') return;
+  operation.responses['200'] = { description: 'The stored file, with its own content type, as an attachment.', content: { '*/*': { schema: { type: 'string', format: 'binary' } } } };
+  operation.responses['204'] ??= { description: 'Done; no content.' };
+}
+
 /** Which error answers an operation can give, from what its route declares. */
 function errorStatuses(facts: RouteFacts | undefined): string[] {
   // 401 and 403 even on public routes: a token that is sent must be valid, and a signed-in caller
   // of a public route (a desk push through POST /payments, a 2FA-bound sign-in) may lack a permission.
   const statuses = ['400', '401', '403', '404', '414', '429', '500', '503'];
   if (facts?.hasBody) statuses.push('409', '413', '415', '422', '423');
+  else if (facts?.isDelete) statuses.push('409', '422');
   return statuses.sort();
 }

@@ -9,7 +9,7 @@ import { documentedBodies } from './documented-bodies';
  * `x-` key; `finishDocument` turns them into error answers and parameters, then removes the key.
  */
 export const ROUTE_FACTS = 'x-sadaka-route';
-export type RouteFacts = { access: 'public' | 'bearer'; hasBody: boolean; hasPathParams: boolean };
+export type RouteFacts = { access: 'public' | 'bearer'; hasBody: boolean; isDelete: boolean; hasPathParams: boolean };
 
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
 type DocumentedSchema = FastifySchema & {
@@ -49,6 +49,7 @@ export function documentOperation(input: TransformInput): ReturnType<typeof json
   out[ROUTE_FACTS] = {
     access: access === 'public' ? 'public' : 'bearer',
     hasBody: method === 'POST' || method === 'PUT' || method === 'PATCH',
+    isDelete: method === 'DELETE',
     hasPathParams: segments.some((s) => s.param),
   };
   return { ...transformed, schema: out };

@@ -109,6 +109,8 @@ export async function createProviders(options: {
         apiSecret: selcomConfig.apiSecret,
         vendor: selcomConfig.vendor,
         port: selcomConfig.simulatorPort,
+        // The simulator signs its callbacks at the app's time (tests move that clock).
+        now,
         answerDelayMs: options.selcomAnswerDelayMs ?? selcomConfig.simulatorAnswerMs,
         ...(options.selcomLateSuccessDelayMs === undefined ? {} : { lateSuccessDelayMs: options.selcomLateSuccessDelayMs }),
       });
@@ -130,6 +132,7 @@ export async function createProviders(options: {
       client: createSelcomClient({ ...selcomCredentials, baseUrl: selcomBaseUrl, vendor: selcomConfig.vendor, now }),
       credentials: selcomCredentials,
       defaultBuyerEmail: 'giving@sadaka.example',
+      now,
     }),
     jobs,
     sms,

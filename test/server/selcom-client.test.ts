@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -17,17 +18,56 @@ describe('Selcom request signing', () => {
     expect(headers['Signed-Fields']).toBe('order_id,amount,billing.firstname');
     expect(headers.Authorization).toBe(`SELCOM ${Buffer.from('test-selcom-key').toString('base64')}`);
     expect(headers['Digest-Method']).toBe('HS256');
-    expect(verifySelcom(creds, headers, { order_id: 'A1', amount: '5000', billing: { firstname: 'Neema' } })).toEqual({ ok: true });
+    expect(verifySelcom(creds, headers, { order_id: 'A1', amount: '5000', billing: { firstname: 'Neema' } })).toMatchObject({ ok: true });
   });
 
-  it('rejects a changed value, an unsigned extra field, another key or secret, and missing headers', () => {
+  it('rejects a changed value, a missing signed field, another key or secret, and missing headers', () => {
     const data = { order_id: 'A1', amount: '5000' };
     const headers = signSelcom(creds, data, at);
     expect(verifySelcom(creds, headers, { ...data, amount: '50000' })).toEqual({ ok: false, why: 'digest' });
-    expect(verifySelcom(creds, headers, { ...data, payment_status: 'COMPLETED' })).toEqual({ ok: false, why: 'unsigned_field' });
+    expect(verifySelcom(creds, headers, { order_id: 'A1' })).toEqual({ ok: false, why: 'unsigned_field' });
+    expect(verifySelcom(creds, { ...headers, 'Signed-Fields': 'order_id,order_id,amount' }, data)).toEqual({ ok: false, why: 'unsigned_field' });
     expect(verifySelcom({ ...creds, apiKey: 'other' }, headers, data)).toEqual({ ok: false, why: 'authorization' });
     expect(verifySelcom({ ...creds, apiSecret: 'other' }, headers, data)).toEqual({ ok: false, why: 'digest' });
     expect(verifySelcom(creds, { ...headers, Digest: undefined } as never, data)).toEqual({ ok: false, why: 'missing' });
+  });
+});
+
+describe('Selcom signature: signed fields only, fresh timestamps only', () => {
+  const at = new Date('2026-02-26T06:30:46Z');
+  const window = { maxAgeMs: 15 * 60_000, maxAheadMs: 5 * 60_000 };
+
+  it('verifies the fields Signed-Fields names and ignores (and does not return) the others', () => {
+    const data = { order_id: 'A1', payment_status: 'COMPLETED' };
+    const headers = signSelcom(creds, data, at);
+    const check = verifySelcom(creds, headers, { ...data, channel: 'MPESA', nested: { extra: '1' } });
+    expect(check.ok).toBe(true);
+    expect(check.ok && [...check.signed]).toEqual([
+      ['order_id', 'A1'],
+      ['payment_status', 'COMPLETED'],
+    ]);
+  });
+
+  it('refuses a Timestamp outside the window around the receiver clock, and one that is not a time', () => {
+    const data = { order_id: 'A1' };
+    const headers = signSelcom(creds, data, at);
+    expect(verifySelcom(creds, headers, data, { now: new Date(at.getTime() + 14 * 60_000), ...window })).toMatchObject({ ok: true });
+    expect(verifySelcom(creds, headers, data, { now: new Date(at.getTime() + 16 * 60_000), ...window })).toEqual({ ok: false, why: 'stale' });
+    expect(verifySelcom(creds, headers, data, { now: new Date(at.getTime() - 6 * 60_000), ...window })).toEqual({ ok: false, why: 'stale' });
+    expect(verifySelcom(creds, { ...headers, Timestamp: 'yesterday' }, data, { now: at, ...window })).toEqual({ ok: false, why: 'timestamp' });
+  });
+
+  it("flat billing.* fields sign the same way Selcom's published client signs (top-level key=value pairs); a nested object would not", () => {
+    const body = { order_id: 'A1', amount: '5000', 'billing.firstname': 'Neema', 'billing.country': 'TZ' };
+    const headers = signSelcom(creds, body, at);
+    // Selcom's reference client builds "timestamp=T&k=v&…" from the body's own top-level keys.
+    const referenceDigest = (data: Record<string, unknown>) =>
+      createHmac('sha256', creds.apiSecret)
+        .update([`timestamp=${headers.Timestamp}`, ...Object.keys(data).map((key) => `${key}=${String(data[key])}`)].join('&'))
+        .digest('base64');
+    expect(referenceDigest(body)).toBe(headers.Digest);
+    const nested = { order_id: 'A1', amount: '5000', billing: { firstname: 'Neema', country: 'TZ' } };
+    expect(referenceDigest(nested)).not.toBe(signSelcom(creds, nested, at).Digest);
   });
 });
 
@@ -103,7 +143,7 @@ describe('Selcom client and simulator', () => {
     const callback = received[0]!;
     expect(callback.body).toMatchObject({ order_id: orderId, payment_status: 'COMPLETED', result: 'SUCCESS', resultcode: '000', amount: '15000', currency: 'TZS', channel: 'MPESA-TZ' });
     expect(callback.body.transid).toMatch(/^MP\d{10}$/);
-    expect(verifySelcom(creds, callback.headers as Record<string, string>, callback.body)).toEqual({ ok: true });
+    expect(verifySelcom(creds, callback.headers as Record<string, string>, callback.body)).toMatchObject({ ok: true });
     expect(await client().orderStatus(orderId)).toMatchObject({ paymentStatus: 'COMPLETED', transid: callback.body.transid });
   });
 
@@ -207,7 +247,7 @@ describe('Selcom client and simulator', () => {
       webhookUrl,
       redirectUrl: 'http://127.0.0.1:1/give-offerings?payment=card-1',
       noOfItems: 1,
-      billing: { firstname: 'Neema', lastname: 'Mushi', country: 'TZ' },
+      billing: { firstname: 'Neema', lastname: 'Mushi', address_1: 'Mtaa wa Uhuru 12', city: 'Arusha', country: 'TZ', phone: '255712000555' },
     });
     const page = created.paymentGatewayUrl!;
     expect(page).toMatch(new RegExp(`^${sim.origin}/checkout/card/`));
@@ -228,6 +268,22 @@ describe('Selcom client and simulator', () => {
     await sim.settle();
     expect(received.map((r) => [r.body.payment_status, r.body.channel])).toEqual([['COMPLETED', 'CARD']]);
     expect(sim.order('card-1')?.cardLast4).toBe('4242');
+    expect(sim.order('card-1')?.billing).toEqual({
+      'billing.firstname': 'Neema',
+      'billing.lastname': 'Mushi',
+      'billing.address_1': 'Mtaa wa Uhuru 12',
+      'billing.city': 'Arusha',
+      'billing.country': 'TZ',
+      'billing.phone': '255712000555',
+    });
+  });
+
+  it('the simulator refuses a card order whose billing is a nested object, as Selcom documents flat fields', async () => {
+    const body = { vendor: 'TESTVENDOR', order_id: 'card-nested', buyer_email: 'a@b.example', buyer_name: 'A B', buyer_phone: '255712000557', amount: '1000', currency: 'TZS', no_of_items: 1, webhook: Buffer.from(webhookUrl).toString('base64'), billing: { firstname: 'A', lastname: 'B', country: 'TZ', phone: '255712000557' } };
+    const res = await fetch(`${sim.baseUrl}/checkout/create-order`, { method: 'POST', headers: { ...signSelcom(creds, body, new Date()), 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toContain('billing');
+    expect(sim.order('card-nested')).toBeUndefined();
   });
 
   it('card test number 4000 0000 0000 0002 is declined (005)', async () => {
@@ -240,7 +296,7 @@ describe('Selcom client and simulator', () => {
       currency: 'TZS',
       webhookUrl,
       noOfItems: 1,
-      billing: { firstname: 'Juma' },
+      billing: { firstname: 'Juma', lastname: 'Juma', country: 'TZ', phone: '255712000556' },
     });
     const response = await fetch(created.paymentGatewayUrl!, {
       method: 'POST',

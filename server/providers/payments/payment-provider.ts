@@ -29,6 +29,8 @@ export type StartInput = {
   phone: string;
   payerName: string;
   payerEmail: string | null;
+  /** A known member's own details (card billing); null for a guest, of whom only the phone is known. */
+  payer: { firstName: string; lastName: string; addressLine: string | null; city: string | null; country: string } | null;
   webhookUrl: string;
   /** Card: where the hosted page returns the payer. */
   returnUrl?: string;

@@ -83,13 +83,36 @@ export type CreateOrderInput = {
   expiryMinutes?: number;
 };
 
+/**
+ * The card holder's billing details. Selcom documents them as FLAT fields named `billing.firstname`,
+ * `billing.lastname`, … in the order body (a nested `billing` object is not its shape, and its own
+ * client signs only flat fields). Unknown parts are left out rather than invented.
+ */
+export type SelcomBilling = {
+  firstname: string;
+  lastname: string;
+  address_1?: string | undefined;
+  city?: string | undefined;
+  state_or_region?: string | undefined;
+  postcode_or_pobox?: string | undefined;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+  /** MSISDN, digits only. */
+  phone: string;
+};
+
+/** `{ firstname: 'Neema' }` → `{ 'billing.firstname': 'Neema' }`, dropping absent parts. */
+export function flatBilling(billing: SelcomBilling): Record<string, string> {
+  return Object.fromEntries(Object.entries(billing).filter(([, value]) => value !== undefined && value !== '').map(([key, value]) => [`billing.${key}`, String(value)]));
+}
+
 export type CreatedOrder = { envelope: SelcomEnvelope; paymentGatewayUrl: string | null; paymentToken: string | null; gatewayBuyerUuid: string | null };
 
 export type SelcomClient = {
   /** Order for mobile-money push (and the payment page without cards). */
   createOrderMinimal(input: CreateOrderInput): Promise<CreatedOrder>;
   /** Full order for cards: the answer's payment_gateway_url is the hosted card page. */
-  createCardOrder(input: CreateOrderInput & { billing: Record<string, string> }): Promise<CreatedOrder>;
+  createCardOrder(input: CreateOrderInput & { billing: SelcomBilling }): Promise<CreatedOrder>;
   /** Puts a USSD push on the payer's phone; 111 PENDING means it is there now. */
   walletPayment(input: { transid: string; orderId: string; msisdn: string }): Promise<SelcomEnvelope>;
   /** null when Selcom has no such order. */
@@ -172,7 +195,7 @@ export function createSelcomClient(options: SelcomCredentials & { baseUrl: strin
 
   return {
     createOrderMinimal: (input) => createOrder('checkout/create-order-minimal', orderFields(input)),
-    createCardOrder: (input) => createOrder('checkout/create-order', { ...orderFields(input), payment_methods: 'CARD', billing: input.billing }),
+    createCardOrder: (input) => createOrder('checkout/create-order', { ...orderFields(input), payment_methods: 'CARD', ...flatBilling(input.billing) }),
     async walletPayment(input) {
       const path = 'checkout/wallet-payment';
       const { status, body } = await call('POST', path, { transid: input.transid, order_id: input.orderId, msisdn: input.msisdn });

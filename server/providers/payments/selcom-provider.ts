@@ -2,7 +2,8 @@ import type { PaymentReasonCode } from '../../../domain/api/payments';
 import { toMajorUnits } from './major-units';
 import type { CancelResult, CallbackCheck, PaymentProvider, ProviderOutcome, StartInput, StartResult } from './payment-provider';
 import { ProviderUnavailable } from './payment-provider';
-import { SELCOM_IN_PROGRESS_CODES, type SelcomClient, SelcomError } from './selcom-client';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { SELCOM_IN_PROGRESS_CODES, type SelcomBilling, type SelcomClient, SelcomError } from './selcom-client';
 import { type SelcomCredentials, verifySelcom } from './selcom-signing';
 
 /**
@@ -29,7 +30,32 @@ function reasonOf(resultcode: string | null | undefined, paymentStatus: string):
 
 const msisdnOf = (e164: string) => e164.replace(/^\+/, '');
 
-export function createSelcomProvider(options: { client: SelcomClient; credentials: SelcomCredentials; defaultBuyerEmail: string }): PaymentProvider {
+/**
+ * The payer's own billing details: a member's name, address and country from the member record;
+ * for a guest (the giving page asks only for a phone) the country the phone number belongs to, and
+ * no address rather than an invented one.
+ */
+export function billingOf(input: Pick<StartInput, 'payer' | 'payerName' | 'phone'>): SelcomBilling {
+  const phoneCountry = parsePhoneNumberFromString(input.phone)?.country;
+  const [first = input.payerName, ...rest] = input.payerName.split(' ');
+  return {
+    firstname: input.payer?.firstName ?? first,
+    lastname: input.payer?.lastName ?? (rest.join(' ') || first),
+    address_1: input.payer?.addressLine ?? undefined,
+    city: input.payer?.city ?? undefined,
+    country: input.payer?.country ?? phoneCountry ?? 'TZ',
+    phone: msisdnOf(input.phone),
+  };
+}
+
+/**
+ * A callback is accepted only when its Timestamp is at most 15 minutes old (and at most 5 minutes
+ * ahead, for clock skew): Selcom signs each delivery afresh, so an older one is a replay. A late
+ * or lost callback costs nothing: the order-status polls settle the payment anyway (ADR 017).
+ */
+export const CALLBACK_WINDOW = { maxAgeMs: 15 * 60_000, maxAheadMs: 5 * 60_000 };
+
+export function createSelcomProvider(options: { client: SelcomClient; credentials: SelcomCredentials; defaultBuyerEmail: string; now: () => Date }): PaymentProvider {
   const { client } = options;
 
   /** Definite refusals become 'rejected'; anything that may or may not have happened is thrown. */
@@ -67,13 +93,7 @@ export function createSelcomProvider(options: { client: SelcomClient; credential
       }),
     startCardCheckout: (input) =>
       guarded(async () => {
-        const [firstname = 'Giver', ...rest] = input.payerName.split(' ');
-        const order = await client.createCardOrder({
-          ...orderInput(input),
-          redirectUrl: input.returnUrl,
-          cancelUrl: input.returnUrl,
-          billing: { firstname, lastname: rest.join(' ') || firstname, address_1: 'Tanzania', city: 'Dar es Salaam', state_or_region: 'Dar es Salaam', postcode_or_pobox: '00000', country: 'TZ', phone: msisdnOf(input.phone) },
-        });
+        const order = await client.createCardOrder({ ...orderInput(input), redirectUrl: input.returnUrl, cancelUrl: input.returnUrl, billing: billingOf(input) });
         if (order.envelope.resultcode !== '000' || !order.paymentGatewayUrl) {
           return { kind: 'rejected', reasonCode: 'provider_error', detail: `create-order ${order.envelope.resultcode}: ${order.envelope.message}` };
         }
@@ -112,11 +132,12 @@ export function createSelcomProvider(options: { client: SelcomClient; credential
       if (!body || typeof body !== 'object' || Array.isArray(body)) return { ok: false, why: 'not_an_object', paymentId: null };
       const data = body as Record<string, unknown>;
       const paymentId = typeof data.order_id === 'string' ? data.order_id : null;
-      const check = verifySelcom(options.credentials, headers, data);
+      const check = verifySelcom(options.credentials, headers, data, { now: options.now(), ...CALLBACK_WINDOW });
       if (!check.ok) return { ok: false, why: check.why, paymentId };
-      const str = (key: string) => (typeof data[key] === 'string' || typeof data[key] === 'number' ? String(data[key]) : null);
+      // Only what the signature covers is read: an unsigned extra field is ignored, never trusted.
+      const str = (key: string) => check.signed.get(key) ?? null;
       const paymentStatus = str('payment_status');
-      if (!paymentId || !paymentStatus) return { ok: false, why: 'missing_fields', paymentId };
+      if (!paymentId || str('order_id') !== paymentId || !paymentStatus) return { ok: false, why: 'missing_fields', paymentId };
       const state = stateOf(paymentStatus);
       return {
         ok: true,

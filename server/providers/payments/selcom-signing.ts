@@ -12,8 +12,11 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  *   Digest:        base64(HMAC-SHA256(apiSecret, "timestamp=<Timestamp>&order_id=…&amount=…"))
  *
  * Nested JSON fields are named with dots (billing.firstname). Fields that are null or absent are
- * not sent and not signed. A message is accepted only when EVERY field it carries is signed, so
- * nothing can be added or changed beside the signature.
+ * not sent and not signed. A receiver checks the digest over exactly the fields `Signed-Fields`
+ * names (each must be present) and IGNORES any other field: a sender may add fields it does not
+ * sign, so the receiver acts only on the signed ones (`verifySelcom` returns them). A receiver may
+ * also refuse a `Timestamp` outside a window around its clock, so a captured message cannot be
+ * replayed later (docs/decisions/017-selcom-webhook-verification.md).
  */
 
 export type SelcomCredentials = { apiKey: string; apiSecret: string };
@@ -64,7 +67,12 @@ export function signSelcom(credentials: SelcomCredentials, data: Record<string, 
   };
 }
 
-export type SignatureCheck = { ok: true } | { ok: false; why: 'authorization' | 'method' | 'missing' | 'unsigned_field' | 'digest' };
+export type SignatureCheck =
+  | { ok: true; signed: Map<string, string> }
+  | { ok: false; why: 'authorization' | 'method' | 'missing' | 'unsigned_field' | 'digest' | 'timestamp' | 'stale' };
+
+/** How far a message's Timestamp may lie from the receiver's clock: older is a replay, newer a skewed clock. */
+export type TimestampWindow = { now: Date; maxAgeMs: number; maxAheadMs: number };
 
 type HeaderBag = Record<string, string | string[] | undefined>;
 
@@ -77,10 +85,10 @@ function header(headers: HeaderBag, name: string): string | undefined {
 }
 
 /**
- * Checks the five headers against `data` (as received). Constant-time comparisons; the reason is
- * for our log only, never sent back.
+ * Checks the five headers against `data` (as received) and answers the signed fields' values.
+ * Constant-time comparisons; the reason is for our log only, never sent back.
  */
-export function verifySelcom(credentials: SelcomCredentials, headers: HeaderBag, data: Record<string, unknown>): SignatureCheck {
+export function verifySelcom(credentials: SelcomCredentials, headers: HeaderBag, data: Record<string, unknown>, window?: TimestampWindow): SignatureCheck {
   const authorization = header(headers, 'authorization');
   const method = header(headers, 'digest-method');
   const digest = header(headers, 'digest');
@@ -89,11 +97,19 @@ export function verifySelcom(credentials: SelcomCredentials, headers: HeaderBag,
   if (!authorization || !digest || !timestamp || signedFields === undefined) return { ok: false, why: 'missing' };
   if (!safeEqual(authorization, selcomAuthorization(credentials.apiKey))) return { ok: false, why: 'authorization' };
   if (method !== 'HS256') return { ok: false, why: 'method' };
+  if (window) {
+    const at = Date.parse(timestamp);
+    if (!Number.isFinite(at)) return { ok: false, why: 'timestamp' };
+    const age = window.now.getTime() - at;
+    if (age > window.maxAgeMs || -age > window.maxAheadMs) return { ok: false, why: 'stale' };
+  }
   const present = new Map(flattenFields(data));
   const names = signedFields.split(',').map((name) => name.trim()).filter(Boolean);
-  if (new Set(names).size !== present.size || names.some((name) => !present.has(name))) return { ok: false, why: 'unsigned_field' };
-  const expected = selcomDigest(credentials.apiSecret, timestamp, names.map((name) => [name, present.get(name) ?? ''] as const));
-  return safeEqual(digest, expected) ? { ok: true } : { ok: false, why: 'digest' };
+  // Every signed field must be there (once); fields beyond them are ignored, not trusted.
+  if (names.length === 0 || new Set(names).size !== names.length || names.some((name) => !present.has(name))) return { ok: false, why: 'unsigned_field' };
+  const signed = new Map(names.map((name) => [name, present.get(name) ?? ''] as const));
+  const expected = selcomDigest(credentials.apiSecret, timestamp, [...signed]);
+  return safeEqual(digest, expected) ? { ok: true, signed } : { ok: false, why: 'digest' };
 }
 
 function safeEqual(a: string, b: string): boolean {

@@ -33,6 +33,8 @@ export type SimulatedOrder = {
   cardToken: string | null;
   cardLast4: string | null;
   lateSuccessPending: boolean;
+  /** Card orders: the flat `billing.*` fields as received. */
+  billing: Record<string, string> | null;
 };
 
 export type CallbackDelivery = { orderId: string; paymentStatus: string; badSignature: boolean; answeredWith: number | 'error' };
@@ -77,8 +79,7 @@ export function createWorkTracker() {
 }
 
 /** How orders end and which callbacks that sends (signed with the shared key and secret, like Selcom's). */
-export function createOrderOutcomes(credentials: SelcomCredentials, deliveries: CallbackDelivery[], isClosed: () => boolean) {
-  const options = credentials;
+export function createOrderOutcomes(credentials: SelcomCredentials, deliveries: CallbackDelivery[], isClosed: () => boolean, now: () => Date) {
   function callbackBody(order: SimulatedOrder): Record<string, string> {
     const body: Record<string, string> = {
       order_id: order.orderId,
@@ -97,7 +98,7 @@ export function createOrderOutcomes(credentials: SelcomCredentials, deliveries: 
   async function deliver(order: SimulatedOrder, opts: { badSignature?: boolean; overrides?: Record<string, string> } = {}): Promise<number | 'error'> {
     if (!order.webhook || isClosed()) return 'error';
     const body = { ...callbackBody(order), ...opts.overrides };
-    const headers: Record<string, string> = { ...signSelcom(options, body, new Date()), 'Content-Type': 'application/json' };
+    const headers: Record<string, string> = { ...signSelcom(credentials, body, now()), 'Content-Type': 'application/json' };
     if (opts.badSignature) headers.Digest = Buffer.from(randomBytes(32)).toString('base64');
     let answeredWith: number | 'error';
     try {

@@ -41,6 +41,9 @@ export type SelcomSimulator = {
 
 const digitsOf = (value: string) => value.replace(/\D/g, '');
 
+/** The billing fields a card order must carry (address parts are optional: not every payer has one on file). */
+const CARD_BILLING_FIELDS = ['billing.firstname', 'billing.lastname', 'billing.country', 'billing.phone'];
+
 export async function startSelcomSimulator(
   options: SelcomCredentials & {
     vendor: string;
@@ -49,6 +52,8 @@ export async function startSelcomSimulator(
     answerDelayMs?: number;
     /** Delay before a scripted late success follows the cancellation. */
     lateSuccessDelayMs?: number;
+    /** The clock callbacks are signed with (their Timestamp). */
+    now?: () => Date;
   },
 ): Promise<SelcomSimulator> {
   const answerDelay = options.answerDelayMs ?? 2000;
@@ -61,7 +66,7 @@ export async function startSelcomSimulator(
 
   const tracker = createWorkTracker();
   const { track, later, cancelTimer } = tracker;
-  const { deliver, complete, apply, lateSuccess } = createOrderOutcomes(options, deliveries, () => closed);
+  const { deliver, complete, apply, lateSuccess } = createOrderOutcomes(options, deliveries, () => closed, options.now ?? (() => new Date()));
   const takeScript = (phone: string) => scripts.get(digitsOf(phone))?.shift() ?? scripts.get('*')?.shift();
 
   function schedule(order: SimulatedOrder, outcome: PushOutcome | 'handset') {
@@ -81,6 +86,10 @@ export async function startSelcomSimulator(
     const orderId = String(data.order_id);
     if (orders.has(orderId)) return sendEnvelope(res, 400, '409', 'FAIL', 'Order id already exists');
     if (!/^\d+(\.\d{1,2})?$/.test(String(data.amount)) || Number(data.amount) <= 0) return sendEnvelope(res, 400, '400', 'FAIL', 'Invalid amount');
+    // Card orders carry the holder's billing details as FLAT `billing.*` fields, as Selcom documents them.
+    if (kind === 'card' && data.billing !== undefined) return sendEnvelope(res, 400, '400', 'FAIL', 'Invalid field billing: send billing.firstname, billing.lastname, … as flat fields');
+    const missingBilling = kind === 'card' ? CARD_BILLING_FIELDS.find((field) => typeof data[field] !== 'string' || data[field] === '') : undefined;
+    if (missingBilling) return sendEnvelope(res, 400, '400', 'FAIL', `Missing mandatory field ${missingBilling}`);
     const decode = (value: unknown) => (typeof value === 'string' && value ? Buffer.from(value, 'base64').toString('utf8') : null);
     const order: SimulatedOrder = {
       orderId,
@@ -106,6 +115,7 @@ export async function startSelcomSimulator(
       cardToken: kind === 'card' ? randomBytes(18).toString('base64url') : null,
       cardLast4: null,
       lateSuccessPending: false,
+      billing: kind === 'card' ? Object.fromEntries(Object.entries(data).filter(([key]) => key.startsWith('billing.')).map(([key, value]) => [key, String(value)])) : null,
     };
     orders.set(orderId, order);
     if (order.cardToken) byCardToken.set(order.cardToken, order);

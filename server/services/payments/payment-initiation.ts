@@ -167,6 +167,9 @@ async function start(deps: PaymentDeps, payment: { id: string; referenceNo: stri
     phone: input.phone,
     payerName: resolved.member?.name ?? 'Sadaka giver',
     payerEmail: resolved.member?.email ?? null,
+    payer: resolved.member
+      ? { firstName: resolved.member.firstName, lastName: resolved.member.lastName, addressLine: resolved.member.addressLine, city: resolved.member.city, country: resolved.member.country }
+      : null,
     webhookUrl: `${base}${SELCOM_CALLBACK_PATH}`,
     returnUrl: `${base}${paths.giveOfferings}?payment=${payment.id}`,
     lineCount: input.lines.length,

@@ -20,7 +20,8 @@ export type ResolvedPayment = {
   institution: { id: number; title: string; code: string; path: string };
   amount: number;
   operator: MobileOperator | null;
-  member: { id: number; name: string; email: string | null } | null;
+  /** A known member, with what card billing needs from the member's own record. */
+  member: { id: number; name: string; firstName: string; lastName: string; email: string | null; addressLine: string | null; city: string | null; country: string } | null;
   bankAccountId: number | null;
 };
 
@@ -66,12 +67,21 @@ export async function resolvePayment(db: Db, input: ValidInput, actor: AuthUser 
   let member: ResolvedPayment['member'] = null;
   if (input.memberId !== undefined) {
     const [row] = await db
-      .select({ id: members.id, firstName: members.firstName, lastName: members.lastName, email: members.email, phone: members.phone })
+      .select({ id: members.id, firstName: members.firstName, lastName: members.lastName, email: members.email, phone: members.phone, addressOne: members.addressOne, city: members.city, country: members.country })
       .from(members)
       .where(and(eq(members.id, input.memberId), eq(members.institutionId, institution.id), isNull(members.deletedAt)));
     // The public page may attribute a gift to a member only from that member's own phone.
     if (!row || (!actor && row.phone !== input.phone)) throw invalid(messages.paymentsMemberMismatch, 'memberId');
-    member = { id: row.id, name: `${row.firstName} ${row.lastName}`, email: row.email };
+    member = {
+      id: row.id,
+      name: `${row.firstName} ${row.lastName}`,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      email: row.email,
+      addressLine: row.addressOne,
+      city: row.city,
+      country: row.country,
+    };
   }
 
   let bankAccountId: number | null = null;
