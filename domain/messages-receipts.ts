@@ -2,7 +2,7 @@ import type { Descriptor } from './messages-descriptor';
 
 /** Cash receipts, batches, offline member registration and the outbox (issue 3). Keys are prefixed by area so the merged `messages` never collides. */
 export const receiptMessages = {
-  receiptGiverRequired: /*i18n*/ { id: 'receipt.giverRequired', message: 'Choose a member or enter the giver\'s name and phone' },
+  receiptOneGiver: /*i18n*/ { id: 'receipt.oneGiver', message: 'A receipt names at most one giver: a member or a walk-in giver, not both' },
   receiptSyncEmpty: /*i18n*/ { id: 'receipt.syncEmpty', message: 'Send at least one entry' },
   receiptSyncTooMany: /*i18n*/ { id: 'receipt.syncTooMany', message: 'Send at most {max} entries in one request' },
   receiptInstitutionNotAllowed: /*i18n*/ { id: 'receipt.institutionNotAllowed', message: 'You can not record for this institution' },

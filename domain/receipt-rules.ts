@@ -57,7 +57,7 @@ const REQUIRED = 'validation.required';
 const INVALID_PHONE = 'validation.invalidPhone';
 const SELECT_COUNTRY = 'validation.selectCountry';
 const DIGITS = 'validation.digits';
-const GIVER_REQUIRED = 'receipt.giverRequired';
+const ONE_GIVER = 'receipt.oneGiver';
 
 /** One refused field: `path` as in the zod issue, joined with dots ("lines.0.amount"). */
 export type RuleIssue = { path: string; message: string };
@@ -174,7 +174,7 @@ export function checkCashReceipt(input: unknown, isE164: PhoneCheck): RuleResult
   reader.optional('memberClientId', uuid);
   reader.optionalNested('payer', (payer) => {
     payer.take('name', text({ min: 1, max: MAX_PAYER_NAME }), trim);
-    payer.take('phone', phone(isE164), trim);
+    payer.optional('phone', phone(isE164), trim);
   });
   reader.set('lines', readLines(input.lines, reader.issues));
   reader.take('currency', currency);
@@ -186,9 +186,9 @@ export function checkCashReceipt(input: unknown, isE164: PhoneCheck): RuleResult
   reader.optional('note', text({ max: MAX_TEXT_CHARS }));
   reader.optional('receiptNo', text({ pattern: RECEIPT_NO_PATTERN }));
 
-  // Exactly one giver: a synced member, an offline registration, or a walk-in payer.
+  // At most one giver: a synced member, an offline registration, a walk-in payer — or none, a loose offering.
   const givers = [input.memberId, input.memberClientId, input.payer].filter((giver) => giver !== undefined).length;
-  if (givers !== 1) reader.issues.push({ path: reader.path('payer'), message: GIVER_REQUIRED });
+  if (givers > 1) reader.issues.push({ path: reader.path('payer'), message: ONE_GIVER });
   if (input.method === 'cheque' && input.chequeNo === undefined) reader.issues.push({ path: reader.path('chequeNo'), message: REQUIRED });
   return result(reader);
 }

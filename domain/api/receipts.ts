@@ -70,7 +70,9 @@ export const ReceiptLine = z.object({
 
 /**
  * One receipt as the outbox sends it. `memberClientId` (our extension to the fixed contract) names
- * a member registered offline in the same outbox, before the server gave it an id.
+ * a member registered offline in the same outbox, before the server gave it an id. A receipt names
+ * at most one giver: none is a loose offering (the plate collection), and a walk-in `payer` may come
+ * without a phone; either way no SMS is sent.
  */
 export const CashReceiptInput = z
   .object({
@@ -78,7 +80,7 @@ export const CashReceiptInput = z
     institutionId: z.number().int().positive(),
     memberId: z.number().int().positive().optional(),
     memberClientId: z.uuid().optional(),
-    payer: z.object({ name: z.string().trim().min(1).max(MAX_PAYER_NAME), phone: Phone }).optional(),
+    payer: z.object({ name: z.string().trim().min(1).max(MAX_PAYER_NAME), phone: Phone.optional() }).optional(),
     lines: z.array(ReceiptLine).min(1).max(MAX_RECEIPT_LINES),
     currency: z.string().regex(CURRENCY_PATTERN),
     receivedAt: z.iso.datetime({ offset: true }),
@@ -89,8 +91,8 @@ export const CashReceiptInput = z
     /** Issued on the device (institution code, device prefix, sequence) so paper exists at once. */
     receiptNo: z.string().regex(RECEIPT_NO_PATTERN).optional(),
   })
-  .refine((r) => [r.memberId, r.memberClientId, r.payer].filter((x) => x !== undefined).length === 1, {
-    message: 'receipt.giverRequired',
+  .refine((r) => [r.memberId, r.memberClientId, r.payer].filter((x) => x !== undefined).length <= 1, {
+    message: 'receipt.oneGiver',
     path: ['payer'],
   })
   .refine((r) => r.method !== 'cheque' || r.chequeNo !== undefined, { message: 'validation.required', path: ['chequeNo'] });

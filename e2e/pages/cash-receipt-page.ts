@@ -1,7 +1,8 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
 export type EnvelopeLine = { type?: string; amount: string };
-export type Envelope = { member?: { search: string; name: string | RegExp }; walkIn?: { name: string; phone: string }; lines: EnvelopeLine[] };
+/** One giver at most: a member, a walk-in (phone optional), or `loose` — the plate, nobody named. */
+export type Envelope = { member?: { search: string; name: string | RegExp }; walkIn?: { name: string; phone?: string }; loose?: true; lines: EnvelopeLine[] };
 
 /** /en/cash-receipt: batches, the counting team's entry screen and the history, driven by label. */
 export class CashReceiptPage {
@@ -44,7 +45,9 @@ export class CashReceiptPage {
     } else if (envelope.walkIn) {
       await form.getByText('Walk-in giver', { exact: true }).click();
       await form.getByLabel("Giver's name").fill(envelope.walkIn.name);
-      await form.getByLabel("Giver's phone").fill(envelope.walkIn.phone);
+      if (envelope.walkIn.phone) await form.getByLabel("Giver's phone").fill(envelope.walkIn.phone);
+    } else if (envelope.loose) {
+      await form.getByText('Loose offering', { exact: true }).click();
     }
     for (const [index, line] of envelope.lines.entries()) {
       if (index > 0) await form.getByRole('button', { name: 'Add line' }).click();

@@ -159,6 +159,39 @@ describe('cash receipt entry (batch)', () => {
     });
   });
 
+  it('records a loose offering (no giver) and a walk-in who leaves no phone, each counted per offering type', async () => {
+    const form = await openEntry();
+    fireEvent.click(within(form).getByLabelText('Loose offering'));
+    expect(within(form).queryByLabelText("Giver's name")).toBeNull();
+    fireEvent.change(typeField(form, 1), { target: { value: '12' } });
+    fireEvent.change(amountField(form, 1), { target: { value: '7350' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(async () => expect(await db.receipts.count()).toBe(1));
+    // The next envelope starts as a member's again.
+    await waitFor(() => expect((amountField(form, 1) as HTMLInputElement).value).toBe(''));
+    expect((within(form).getByRole('radio', { name: 'Member' }) as HTMLInputElement).checked).toBe(true);
+
+    fireEvent.click(within(form).getByLabelText('Walk-in giver'));
+    fireEvent.change(await within(form).findByLabelText("Giver's name"), { target: { value: 'Mzee Juma' } });
+    fireEvent.change(typeField(form, 1), { target: { value: '12' } });
+    fireEvent.change(amountField(form, 1), { target: { value: '2000' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(async () => expect(await db.receipts.count()).toBe(2));
+
+    const [loose, nameOnly] = (await db.receipts.toArray()).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    expect(loose!.payload).not.toHaveProperty('payer');
+    expect(loose!.payload).not.toHaveProperty('memberId');
+    expect(loose!.giverName).toBe('');
+    expect(nameOnly!.payload.payer).toEqual({ name: 'Mzee Juma' });
+    expect(await db.outbox.where('kind').equals('receipt').count()).toBe(2);
+    const totals = await screen.findByRole('table', { name: 'Totals by offering type' });
+    await waitFor(() => {
+      const sadaka = within(totals).getByRole('row', { name: /Sadaka/ });
+      expect(within(sadaka).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['2', tzs(935_000)]);
+      expect(within(totals).getByTestId('batch-count').textContent).toBe('2');
+    });
+  });
+
   it('says what is missing in the spec\'s words and saves nothing', async () => {
     const form = await openEntry();
     fireEvent.change(amountField(form, 1), { target: { value: '' } });

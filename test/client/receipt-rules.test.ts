@@ -114,11 +114,11 @@ describe('the plain desk rules agree with the zod contract', () => {
           receiptNo: { valid: ['MWG-7K3QD-000042', 'AB1', ABSENT, undefined], invalid: ['mwg-1', 'AB', 'A'.repeat(41)] },
           extra: { valid: ['dropped', ABSENT], invalid: ['dropped'] },
         }),
-        // The giver: exactly one of the three is valid; none or two is refused.
+        // The giver: one of the three, or none (a loose offering); two are refused.
         fc.oneof(
           fc.record({ memberId: fc.constantFrom(...id.valid) }),
           fc.record({ memberClientId: fc.constantFrom(...uuid.valid) }),
-          inputOf({ name: text(200, true), phone, extra: { valid: ['dropped', ABSENT], invalid: ['dropped'] } }).map((payer) => ({ payer })),
+          inputOf({ name: text(200, true), phone: optional(phone), extra: { valid: ['dropped', ABSENT], invalid: ['dropped'] } }).map((payer) => ({ payer })),
           fc.constantFrom({}, { memberId: 5, memberClientId: uuid.valid[0] }, { memberId: 5, payer: { name: 'A', phone: '+255713000001' } }, { payer: 'Neema' }, { memberId: 0 }),
         ),
         // Cash, or a cheque with or without its number.
@@ -176,9 +176,11 @@ describe('the plain desk rules agree with the zod contract', () => {
     expect(DATETIME_OFFSET_PATTERN.source).toBe(regexes.datetime({ offset: true }).source);
   });
 
-  it('refuses a receipt without exactly one giver, and a cheque without its number, under the contract messages', () => {
+  it('takes a loose offering and a walk-in without a phone; refuses two givers and a cheque without its number', () => {
     const base = { id: '0190f5f2-7a3b-7c4d-8e5f-a1b2c3d4e5f6', institutionId: 3, lines: [{ offeringTypeId: 1, amount: 100 }], currency: 'TZS', receivedAt: '2026-03-01T09:30:00Z' };
-    expect(checkCashReceipt(base, isE164)).toEqual({ ok: false, issues: [{ path: 'payer', message: 'receipt.giverRequired' }] });
+    expect(checkCashReceipt(base, isE164)).toEqual({ ok: true, value: { ...base, method: 'cash' } });
+    expect(checkCashReceipt({ ...base, payer: { name: ' Plate ' } }, isE164)).toEqual({ ok: true, value: { ...base, payer: { name: 'Plate' }, method: 'cash' } });
+    expect(checkCashReceipt({ ...base, memberId: 5, payer: { name: 'Neema' } }, isE164)).toEqual({ ok: false, issues: [{ path: 'payer', message: 'receipt.oneGiver' }] });
     expect(checkCashReceipt({ ...base, memberId: 5, method: 'cheque' }, isE164)).toEqual({ ok: false, issues: [{ path: 'chequeNo', message: 'validation.required' }] });
     expect(checkCashReceipt({ ...base, payer: { name: 'Neema', phone: '+25571' } }, isE164)).toEqual({
       ok: false,

@@ -13,7 +13,8 @@ import { rejectedWith, type SyncActor, uuidKey } from './sync-entry';
 export type ValidReceipt = ReturnType<typeof CashReceiptInput.parse>;
 /** `history`: the type's division periods, so a receipt is split by the shares of the day it was received (ADR 021). */
 export type OfferingTypeInfo = { id: number; title: string; divisions: Divisions; history?: DivisionPeriod[] };
-export type Giver = { memberId: number | null; name: string; phone: string; language: Locale };
+/** Who gave; a loose offering (the plate) has no name, and neither it nor a walk-in without a phone gets an SMS. */
+export type Giver = { memberId: number | null; name: string | null; phone: string | null; language: Locale };
 
 /** One lookup per currency per request (batch sync). */
 export function activeCurrencyCache(db: Db) {
@@ -121,8 +122,10 @@ export function checkReceiptReferences(
 
   let giver: Giver;
   if (input.payer) {
-    // A walk-in giver: no member record, and the SMS receipt goes out in the default language.
-    giver = { memberId: null, name: input.payer.name, phone: input.payer.phone, language: 'sw' };
+    // A walk-in giver: no member record, and the SMS receipt (when there is a phone) goes out in the default language.
+    giver = { memberId: null, name: input.payer.name, phone: input.payer.phone ?? null, language: 'sw' };
+  } else if (input.memberId === undefined && input.memberClientId === undefined) {
+    giver = { memberId: null, name: null, phone: null, language: 'sw' };
   } else {
     const byId = input.memberId !== undefined;
     const found = byId ? lookup.membersById.get(input.memberId!) : lookup.membersByClientId.get(uuidKey(input.memberClientId!));

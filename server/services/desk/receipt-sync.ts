@@ -148,12 +148,13 @@ function answerPosted(actor: SyncActor, entry: Entry, post: ReceiptToPost, outco
   if (outcome.kind === 'exists') return { result: answerReplay(actor, entry, outcome.stored) };
   const { input } = entry;
   const { giver, types } = post.refs;
-  const sms: ReceiptSms = {
+  // A loose offering or a walk-in who left no phone: nobody to text.
+  const sms: ReceiptSms | undefined = giver.phone === null ? undefined : {
     transactionId: outcome.transactionId,
     institution: entry.institution,
     to: giver.phone,
     language: giver.language,
-    giverName: giver.name,
+    giverName: giver.name ?? '',
     receiptNo: outcome.receiptNo,
     amount: outcome.amount,
     currency: input.currency,

@@ -7,6 +7,7 @@ import { batchTotals, receiptAmount, type BatchTotals } from './batch-totals';
 import { BatchTotalsTable } from './batch-totals-table';
 import type { Institution } from './institution';
 import { PrintPreview } from './print-preview';
+import { looseOfferingLabel } from './labels';
 
 function BatchSummaryPrint({ institution, batch, totals, receipts }: { institution: Institution; batch: LocalBatch; totals: BatchTotals; receipts: readonly LocalReceipt[] }) {
   const { i18n } = useLingui();
@@ -32,7 +33,7 @@ function BatchSummaryPrint({ institution, batch, totals, receipts }: { instituti
           {receipts.map((receipt) => (
             <tr key={receipt.id}>
               <td>{receipt.receiptNo}</td>
-              <td>{receipt.giverName}</td>
+              <td>{receipt.giverName || i18n._(looseOfferingLabel)}</td>
               <td className="num">{formatMoney(receiptAmount(receipt), batch.currency, i18n.locale)}</td>
             </tr>
           ))}

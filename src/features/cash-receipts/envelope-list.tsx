@@ -4,6 +4,7 @@ import { money as formatMoney } from './money-text';
 import type { LocalReceipt } from '../../lib/offline/types';
 import { receiptAmount } from './batch-totals';
 import { SyncStateBadge } from './sync-state-badge';
+import { looseOfferingLabel } from './labels';
 
 /** The envelopes of a batch, newest first, with their receipt numbers and where each stands. Memoised: it re-renders when the rows change, not on every keystroke of the form beside it. */
 export const EnvelopeList = memo(function EnvelopeList({ receipts, onPrint }: { receipts: readonly LocalReceipt[]; onPrint: (receipt: LocalReceipt) => void }) {
@@ -45,7 +46,7 @@ export const EnvelopeList = memo(function EnvelopeList({ receipts, onPrint }: { 
           {newestFirst.map((receipt) => (
             <tr key={receipt.id} data-receipt-no={receipt.receiptNo}>
               <td>{receipt.receiptNo}</td>
-              <td>{receipt.giverName}</td>
+              <td>{receipt.giverName || i18n._(looseOfferingLabel)}</td>
               <td className="num">{formatMoney(receiptAmount(receipt), receipt.payload.currency, i18n.locale)}</td>
               <td>
                 <SyncStateBadge state={receipt.syncState} reason={receipt.syncMessage} />

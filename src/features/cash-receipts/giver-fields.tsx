@@ -20,7 +20,10 @@ type GiverFieldsProps = {
   onWalkIn: (typed: string) => void;
 };
 
-/** Who gave: a member from the device's cache, or a walk-in giver with name and phone. */
+/**
+ * Who gave: a member from the device's cache, a walk-in giver (a name; a phone only if they want
+ * an SMS receipt), or nobody — a loose offering from the plate, counted like any other envelope.
+ */
 export function GiverFields({ form, idPrefix, institutionId, generation, memberInput, payerNameInput, onWalkIn }: GiverFieldsProps) {
   const { t, i18n } = useLingui();
   const control = form.control;
@@ -54,8 +57,17 @@ export function GiverFields({ form, idPrefix, institutionId, generation, memberI
           <input type="radio" value="walkIn" {...form.register('giverKind')} />
           <Trans>Walk-in giver</Trans>
         </label>
+        <label className={giverKind === 'loose' ? 'segment active' : 'segment'}>
+          <input type="radio" value="loose" {...form.register('giverKind')} />
+          <Trans>Loose offering</Trans>
+        </label>
       </fieldset>
-      {giverKind === 'member' ? (
+      {giverKind === 'loose' ? (
+        <p className="muted" role="note">
+          <Trans>No giver: the plate collection. It is counted per offering type; no SMS receipt is sent.</Trans>
+        </p>
+      ) : null}
+      {giverKind === 'loose' ? null : giverKind === 'member' ? (
         <Field id={memberId} label={memberLabel} error={memberError}>
           <Controller
             control={control}
@@ -89,7 +101,7 @@ export function GiverFields({ form, idPrefix, institutionId, generation, memberI
               }}
             />
           </Field>
-          <Field id={payerPhoneId} label={phoneLabel} error={phoneError}>
+          <Field id={payerPhoneId} label={phoneLabel} error={phoneError} hint={t`Optional. Without a phone no SMS receipt is sent.`}>
             <PhoneInput
               id={payerPhoneId}
               country={payerCountry}

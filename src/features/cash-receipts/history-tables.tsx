@@ -5,6 +5,7 @@ import { money as formatMoney } from './money-text';
 import type { LocalReceipt } from '../../lib/offline/types';
 import { receiptAmount } from './batch-totals';
 import { SyncStateBadge } from './sync-state-badge';
+import { looseOfferingLabel } from './labels';
 
 function useDateText() {
   const { i18n } = useLingui();
@@ -55,7 +56,7 @@ export function UnsentTable({ receipts, offeringTypes }: { receipts: readonly Lo
             <tr key={receipt.id} className="row-unsent" data-receipt-no={receipt.receiptNo}>
               <td>{receipt.receiptNo}</td>
               <td>{dateText(receipt.payload.receivedAt)}</td>
-              <td>{receipt.giverName}</td>
+              <td>{receipt.giverName || i18n._(looseOfferingLabel)}</td>
               <td>{receipt.payload.lines.map((line) => titles.get(line.offeringTypeId) ?? `#${line.offeringTypeId}`).join(', ')}</td>
               <td className="num">{formatMoney(receiptAmount(receipt), receipt.payload.currency, i18n.locale)}</td>
               <td>{receipt.recordedBy.name}</td>
@@ -84,7 +85,7 @@ export function SyncedTable({ rows }: { rows: readonly CashReceiptRow[] }) {
               <td>{row.receiptNo ?? ''}</td>
               <td>{dateText(row.receivedAt)}</td>
               <td>
-                {row.memberName ?? row.payerName ?? ''}
+                {row.memberName ?? row.payerName ?? i18n._(looseOfferingLabel)}
                 {row.memberCode ? <span className="muted"> {row.memberCode}</span> : null}
               </td>
               <td>{row.lines.map((line) => line.title).join(', ')}</td>

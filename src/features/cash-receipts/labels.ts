@@ -10,6 +10,9 @@ export const syncStateLabels: Record<SyncState, MessageDescriptor> = {
   conflict: msg`Conflict`,
 };
 
+/** Shown where a giver's name would be when there is none: a loose offering from the plate. */
+export const looseOfferingLabel: MessageDescriptor = msg`Loose offering`;
+
 export const methodLabels: Record<'cash' | 'cheque', MessageDescriptor> = {
   cash: msg`Cash`,
   cheque: msg`Cheque`,

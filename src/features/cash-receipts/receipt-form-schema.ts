@@ -8,7 +8,8 @@ import { loadPhoneRules, phoneRulesIfLoaded, type PhoneRules } from './desk-data
 
 export type LineValues = { offeringTypeId: string; amount: string };
 export type ReceiptFormValues = {
-  giverKind: 'member' | 'walkIn';
+  /** A member, a walk-in giver (name, phone if they leave one), or a loose offering with no giver (the plate). */
+  giverKind: 'member' | 'walkIn' | 'loose';
   member: LocalMember | null;
   payerName: string;
   payerCountry: string;
@@ -60,10 +61,10 @@ export function receiptFormIssues(values: ReceiptFormValues, currency: string, n
   let checkPhone = false;
   if (values.giverKind === 'member') {
     if (!values.member) issues.push({ path: 'member', message: REQUIRED });
-  } else {
+  } else if (values.giverKind === 'walkIn') {
     if (values.payerName.trim() === '') issues.push({ path: 'payerName', message: REQUIRED });
-    if (values.payerPhone.trim() === '') issues.push({ path: 'payerPhone', message: REQUIRED });
-    else checkPhone = true;
+    // A walk-in may leave no phone (then no SMS receipt); a phone that is typed must be a real one.
+    checkPhone = values.payerPhone.trim() !== '';
   }
   if (values.method === 'cheque' && values.chequeNo.trim() === '') issues.push({ path: 'chequeNo', message: REQUIRED });
   if (!checkPhone) return issues;
@@ -79,6 +80,12 @@ export type ReceiptContext = {
   recordedBy: { id: number; name: string };
 };
 
+function walkInPayer(values: ReceiptFormValues, phone: PhoneRules | null): { name: string; phone?: string } {
+  const name = values.payerName.trim();
+  if (values.payerPhone.trim() === '') return { name };
+  return { name, phone: phone?.toE164(values.payerPhone, values.payerCountry) ?? values.payerPhone };
+}
+
 /** The draft recordReceipt() takes, from values the check has accepted; `phone` for a walk-in's number. */
 export function toReceiptDraft(values: ReceiptFormValues, context: ReceiptContext, phone: PhoneRules | null, now: Date = new Date()) {
   const walkIn = values.giverKind === 'walkIn';
@@ -87,8 +94,8 @@ export function toReceiptDraft(values: ReceiptFormValues, context: ReceiptContex
     institutionId: context.institution.id,
     institutionCode: context.institution.code,
     batchId: context.batchId,
-    member: walkIn ? null : values.member,
-    payer: walkIn ? { name: values.payerName.trim(), phone: phone?.toE164(values.payerPhone, values.payerCountry) ?? values.payerPhone } : null,
+    member: values.giverKind === 'member' ? values.member : null,
+    payer: walkIn ? walkInPayer(values, phone) : null,
     lines: values.lines.map((line) => {
       const parsed = parseMoney(line.amount, context.currency);
       return { offeringTypeId: Number(line.offeringTypeId), amount: parsed.ok ? parsed.minor : 0 };

@@ -4,7 +4,7 @@ import { money as formatMoney } from './money-text';
 import type { LocalReceipt } from '../../lib/offline/types';
 import { receiptAmount } from './batch-totals';
 import type { Institution } from './institution';
-import { methodLabels } from './labels';
+import { methodLabels, looseOfferingLabel } from './labels';
 
 /** A cash receipt as handed to the giver; marked while it has not reached the server yet. */
 export function ReceiptPrint({ receipt, institution, offeringTypes }: { receipt: LocalReceipt; institution: Institution; offeringTypes: readonly OfferingType[] }) {
@@ -36,7 +36,7 @@ export function ReceiptPrint({ receipt, institution, offeringTypes }: { receipt:
             <Trans>Received from</Trans>
           </dt>
           <dd>
-            {receipt.giverName}
+            {receipt.giverName || i18n._(looseOfferingLabel)}
             {receipt.giverPhone ? <span className="printed-sub"> {receipt.giverPhone}</span> : null}
           </dd>
         </div>

@@ -82,7 +82,7 @@ export async function resendFixed(id: string, payload: CashReceiptInput | Member
             row.syncMessage = null;
             if (fixed.payer) {
               row.giverName = fixed.payer.name;
-              row.giverPhone = fixed.payer.phone;
+              row.giverPhone = fixed.payer.phone ?? null;
             }
           });
       } else if (entry.kind === 'member') {

@@ -17,7 +17,8 @@ export type ReceiptDraft = {
   institutionCode: string;
   batchId: string | null;
   member: LocalMember | null;
-  payer: { name: string; phone: string } | null;
+  /** A walk-in giver (phone only if they left one); null with no member either is a loose offering. */
+  payer: { name: string; phone?: string } | null;
   lines: { offeringTypeId: number; amount: number }[];
   currency: string;
   receivedAt: string;
@@ -27,16 +28,17 @@ export type ReceiptDraft = {
   recordedBy: { id: number; name: string };
 };
 
-/** Who gave: a synced member by server id, an offline registration by client id, or a walk-in payer. */
+/** Who gave: a synced member by server id, an offline registration by client id, a walk-in payer, or nobody (the plate). */
 function giverFields(draft: ReceiptDraft): Pick<CashReceiptInput, 'memberId' | 'memberClientId' | 'payer'> {
   if (draft.member?.serverId != null) return { memberId: draft.member.serverId };
   if (draft.member?.clientId) return { memberClientId: draft.member.clientId };
-  return draft.payer ? { payer: { name: draft.payer.name, phone: draft.payer.phone } } : {};
+  if (!draft.payer) return {};
+  return { payer: draft.payer.phone ? { name: draft.payer.name, phone: draft.payer.phone } : { name: draft.payer.name } };
 }
 
 const blankToUndefined = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
 
-/** A receipt without a walk-in payer has no phone to check (the check never asks). */
+/** A receipt without a walk-in's phone has no phone to check (the check never asks). */
 const NO_PHONE: PhoneCheck = () => false;
 
 const RECEIPT_STORES = ['meta', 'batches', 'receipts', 'outbox'] as const;
@@ -57,7 +59,7 @@ export async function recordReceipt(draft: ReceiptDraft, database: SadakaDb = db
   const id = uuidv7();
   const giver = giverFields(draft);
   // Only a walk-in giver brings a phone; a member's envelope never waits for the phone rules.
-  const isE164 = giver.payer ? (await loadPhoneRules()).isE164 : NO_PHONE;
+  const isE164 = giver.payer?.phone ? (await loadPhoneRules()).isE164 : NO_PHONE;
   const payload = acceptedDraft(
     checkCashReceipt(
       {
