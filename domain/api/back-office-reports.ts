@@ -19,7 +19,8 @@ import { PendingRegistration } from './shell';
  */
 export const EXPORT_FORMATS = ['json', 'csv', 'xlsx', 'pdf'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-const IsoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+// A real calendar day: a well-shaped but impossible one (2026-02-30, 6512-28-95) reached the database as a 500 (found by the fuzz test).
+const IsoDay = z.iso.date();
 const Paging = {
   limit: z.coerce.number().int().min(1).max(500).default(50),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
