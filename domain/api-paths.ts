@@ -89,4 +89,10 @@ export const apiPaths = {
   memberByCode: (code: string) => `/members/by-code?code=${encodeURIComponent(code)}`,
   memberById: (id: number) => `/members/${id}`,
   memberHistory: (id: number) => `/members/${id}/history`,
+  // Pledges and SMS (issue 14)
+  pledges: '/pledges',
+  pledgesExport: '/pledges/export',
+  pledgeById: (id: number) => `/pledges/${id}`,
+  pledgeRemind: (id: number) => `/pledges/${id}/remind`,
+  pledgeCampaigns: '/pledge-campaigns',
 } as const;

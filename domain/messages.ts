@@ -8,6 +8,7 @@ import { backOfficeFieldLabels, backOfficeMessages } from './messages-back-offic
 import type { Descriptor } from './messages-descriptor';
 import { memberFieldLabels, memberMessages } from './messages-members';
 import { paymentFieldLabels, paymentMessages } from './messages-payments';
+import { pledgeMessages } from './messages-pledges';
 import { receiptFieldLabels, receiptMessages } from './messages-receipts';
 import { statsMessages } from './messages-stats';
 
@@ -80,7 +81,7 @@ const coreMessages = {
 } satisfies Record<string, Descriptor>;
 
 /** Core messages plus each area's own file (one file per area, so areas never edit the same list). */
-export const messages = { ...coreMessages, ...receiptMessages, ...paymentMessages, ...backOfficeMessages, ...adminMessages, ...statsMessages, ...memberMessages };
+export const messages = { ...coreMessages, ...receiptMessages, ...paymentMessages, ...backOfficeMessages, ...adminMessages, ...statsMessages, ...memberMessages, ...pledgeMessages };
 
 export type MessageKey = keyof typeof messages;
 export type MessageId = (typeof messages)[MessageKey]['id'];

@@ -30,6 +30,7 @@ import { deskReferenceRoutes } from './routes/desk/reference-routes';
 import { healthRoutes } from './routes/health';
 import { memberRoutes } from './routes/members/member-routes';
 import { givingRoutes } from './routes/payments/giving-routes';
+import { pledgeRoutes } from './routes/pledges/pledge-routes';
 import { paymentRoutes } from './routes/payments/payment-routes';
 import { adminRoutes } from './routes/admin/admin-routes';
 import { transactionRoutes } from './routes/payments/transaction-routes';
@@ -91,6 +92,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       // Statistics, reports and giving statements (issue 16)
       await api.register(statsRoutes);
       await api.register(memberRoutes);
+      await api.register(pledgeRoutes);
       // Public and full of credentials: exists only while mail goes to the local outbox (see the route).
       if (!options.ctx.config.mail.smtpUrl) await api.register(mailOutboxRoutes);
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());

@@ -66,6 +66,8 @@ export const CurrencyList = z.object({ data: z.array(Currency) });
 export const ReceiptLine = z.object({
   offeringTypeId: z.number().int().positive(),
   amount: z.number().int().positive().max(MAX_LINE_AMOUNT),
+  /** A pledge this line pays first (issue 14); any rest goes to the giver's other open pledges of the type. */
+  pledgeId: z.number().int().positive().optional(),
 });
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { institutions, zones } from './institutions';
 
 export const members = pgTable(
@@ -73,6 +73,30 @@ export const offeringTypes = pgTable(
   ],
 );
 
+/**
+ * A building-fund drive or similar (Planning Center / Rock RMS "pledge campaigns"): a target the
+ * pledges in it add up against. Progress is read from the pledges, never stored.
+ */
+export const pledgeCampaigns = pgTable(
+  'pledge_campaigns',
+  {
+    id: serial('id').primaryKey(),
+    institutionId: integer('institution_id').notNull().references(() => institutions.id),
+    name: text('name').notNull(),
+    offeringTypeId: integer('offering_type_id').references(() => offeringTypes.id),
+    currency: text('currency').notNull().default('TZS'),
+    target: bigint('target', { mode: 'number' }).notNull(),
+    endsOn: timestamp('ends_on', { withTimezone: true }),
+    createdBy: integer('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('pledge_campaigns_institution_name').on(t.institutionId, t.name), check('pledge_campaigns_target', sql`${t.target} > 0`)],
+);
+
+/**
+ * A member's promise to give. `paid` is a cache of the live allocations below, kept by database
+ * triggers (migration pledges_allocation) whatever code writes the money; nobody types it.
+ */
 export const pledges = pgTable(
   'pledges',
   {
@@ -80,15 +104,64 @@ export const pledges = pgTable(
     institutionId: integer('institution_id').notNull().references(() => institutions.id),
     memberId: integer('member_id').notNull().references(() => members.id),
     offeringTypeId: integer('offering_type_id').references(() => offeringTypes.id),
+    campaignId: integer('campaign_id').references((): AnyPgColumn => pledgeCampaigns.id),
     currency: text('currency').notNull().default('TZS'),
-    total: integer('total').notNull(),
-    paid: integer('paid').notNull().default(0),
+    total: bigint('total', { mode: 'number' }).notNull(),
+    paid: bigint('paid', { mode: 'number' }).notNull().default(0),
     dueDate: timestamp('due_date', { withTimezone: true }).notNull(),
     remindedAt: timestamp('reminded_at', { withTimezone: true }),
     paymentMethod: text('payment_method'),
+    note: text('note'),
+    createdBy: integer('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('pledges_amounts', sql`${t.total} > 0 and ${t.paid} >= 0`)],
+  (t) => [
+    check('pledges_amounts', sql`${t.total} > 0 and ${t.paid} >= 0 and ${t.paid} <= ${t.total}`),
+    index('pledges_open_by_member').on(t.memberId, t.offeringTypeId, t.dueDate),
+    index('pledges_institution_due').on(t.institutionId, t.dueDate),
+    index('pledges_campaign').on(t.campaignId),
+  ],
+);
+
+/**
+ * Which money paid which pledge: one row per (transaction line, pledge) while it counts. A reversal
+ * (the payment leaving 'completed', or a ledger reversal of it) stamps `reversedAt` and gives the
+ * amount back; the row stays as history. The partial unique index makes a line count once per pledge.
+ */
+export const pledgeAllocations = pgTable(
+  'pledge_allocations',
+  {
+    id: serial('id').primaryKey(),
+    pledgeId: integer('pledge_id').notNull().references(() => pledges.id),
+    transactionId: uuid('transaction_id').notNull(),
+    transactionLineId: integer('transaction_line_id').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    reversedAt: timestamp('reversed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('pledge_allocations_live').on(t.transactionLineId, t.pledgeId).where(sql`${t.reversedAt} is null`),
+    index('pledge_allocations_pledge').on(t.pledgeId),
+    index('pledge_allocations_transaction').on(t.transactionId),
+    check('pledge_allocations_amount', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * One row per pledge per calendar day a reminder went out (or was claimed): the primary key is the
+ * claim, so two workers or a manual "remind now" on the same day cannot both send.
+ */
+export const pledgeReminders = pgTable(
+  'pledge_reminders',
+  {
+    pledgeId: integer('pledge_id').notNull().references(() => pledges.id),
+    day: text('day').notNull(),
+    smsId: integer('sms_id'),
+    trigger: text('trigger').notNull(),
+    createdBy: integer('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.pledgeId, t.day] }), check('pledge_reminders_trigger', sql`${t.trigger} in ('schedule','manual')`)],
 );
 
 /**

@@ -83,6 +83,8 @@ export const transactionLines = pgTable(
     transactionId: uuid('transaction_id').notNull().references(() => transactions.id),
     offeringTypeId: integer('offering_type_id').notNull().references(() => offeringTypes.id),
     amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** The pledge the giver named for this line (optional); it is paid first, the rest goes to their other open pledges. */
+    pledgeId: integer('pledge_id'),
   },
   (t) => [index('transaction_lines_transaction').on(t.transactionId), check('transaction_lines_amount', sql`${t.amount} > 0`)],
 );

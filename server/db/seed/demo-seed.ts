@@ -71,11 +71,12 @@ export async function seedDemo(db: Db, options: { demoPassword: string; now: Dat
     [s.approvalRequests, approvals.requests],
     [s.members, members.rows],
     [s.receiptBatches, desk.batches],
+    // Before the money, so the allocation triggers count each gift toward its giver's pledges.
+    [s.pledges, giving.pledges],
     [s.transactions, [...giving.transactions, ...desk.transactions]],
     [s.transactionLines, [...giving.lines, ...desk.lines]],
     [s.ledgerEntries, [...giving.ledgerEntries, ...desk.ledgerEntries]],
     [s.ledgerLines, [...giving.ledgerLines, ...desk.ledgerLines]],
-    [s.pledges, giving.pledges],
     [s.smsMessages, messaging.sms],
     [s.smsTopups, messaging.topups],
   ] as const;

@@ -53,6 +53,7 @@ export async function postReceiptsTogether(ctx: AppContext, actor: SyncActor, po
             ['transaction_id', 'uuid', (line) => line.transactionId],
             ['offering_type_id', 'int', (line) => line.offeringTypeId],
             ['amount', 'bigint', (line) => line.amount],
+            ['pledge_id', 'int', (line) => line.pledgeId ?? null],
           ],
           created.flatMap(({ post, row }) => receiptLineRows(row.id, post.input)),
         ),

@@ -88,7 +88,7 @@ export function receiptTransactionRow(actor: SyncActor, post: ReceiptToPost, rec
 }
 
 export const receiptLineRows = (transactionId: string, input: ValidReceipt): Array<typeof transactionLines.$inferInsert> =>
-  input.lines.map((line) => ({ transactionId, offeringTypeId: line.offeringTypeId, amount: line.amount }));
+  input.lines.map((line) => ({ transactionId, offeringTypeId: line.offeringTypeId, amount: line.amount, pledgeId: line.pledgeId ?? null }));
 
 export const receiptLedgerEntry = (transactionId: string, receiptNo: string, now: Date) =>
   ({ transactionId, description: `Cash receipt ${receiptNo}`, postedAt: now }) satisfies typeof ledgerEntries.$inferInsert;

@@ -5,7 +5,8 @@ import { deskRows } from './rows-desk';
 import { foundationRows } from './rows-foundation';
 import { memberRows } from './rows-members';
 import { paymentRows } from './rows-payments';
+import { pledgeRows } from './rows-pledges';
 import { statsRows } from './rows-stats';
 
 /** Every area's rows; a new area adds its file here (one line, so parallel work rarely collides). */
-export const MATRIX_AREAS: MatrixArea[] = [foundationRows, deskRows, backOfficeRows, paymentRows, adminRows, statsRows, memberRows];
+export const MATRIX_AREAS: MatrixArea[] = [foundationRows, deskRows, backOfficeRows, paymentRows, adminRows, statsRows, memberRows, pledgeRows];

@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { IdParam } from '../../../domain/api/common';
+import { CampaignInput, CampaignList, PledgeCreated, PledgeDetail, PledgeExportQuery, PledgeInput, PledgePage, PledgeQuery } from '../../../domain/api/pledges';
+import { apiPaths } from '../../../domain/api-paths';
+import { createCampaign, createPledge, type Actor } from '../../services/pledges/pledge-create';
+import { listCampaigns, pledgeDetail } from '../../services/pledges/pledge-detail';
+import { exportPledges } from '../../services/pledges/pledge-export';
+import { listPledges } from '../../services/pledges/pledge-list';
+import { authOf } from '../auth/client-info';
+import type { FastifyRequest } from 'fastify';
+
+const actorOf = (request: FastifyRequest): Actor => {
+  const { user, sessionId } = authOf(request);
+  return { user, sessionId, ip: request.ip, userAgent: request.headers['user-agent'] };
+};
+
+/** Pledges and pledge campaigns (issue 14, fixed contract): thin handlers over services/pledges. */
+export async function pledgeRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+  const view = { feature: 'pledges', action: 'view' } as const;
+  const create = { feature: 'pledges', action: 'create' } as const;
+
+  app.post(
+    apiPaths.pledges,
+    { config: { access: create }, schema: { tags: ['pledges'], body: PledgeInput, response: { 201: PledgeCreated } } },
+    async (request, reply) => reply.status(201).send(await createPledge(ctx.database.db, actorOf(request), request.body, ctx.now())),
+  );
+
+  app.get(
+    apiPaths.pledges,
+    { config: { access: view }, schema: { tags: ['pledges'], querystring: PledgeQuery, response: { 200: PledgePage } } },
+    async (request) => {
+      const { limit, offset, ...filters } = request.query;
+      return listPledges(ctx.database.db, authOf(request).user, filters, { limit, offset }, ctx.now());
+    },
+  );
+
+  app.get(
+    apiPaths.pledgesExport,
+    { config: { access: { feature: 'pledges', action: 'export' } }, schema: { tags: ['pledges'], querystring: PledgeExportQuery } },
+    async (request, reply) => {
+      const { format, ...filters } = request.query;
+      const file = await exportPledges(ctx.database.db, authOf(request).user, filters, format, request.t, ctx.now());
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .header('x-export-count', String(file.count))
+        .header('x-export-included', String(file.included))
+        .send(file.body);
+    },
+  );
+
+  app.get(
+    '/pledges/:id',
+    { config: { access: view }, schema: { tags: ['pledges'], params: IdParam, response: { 200: PledgeDetail } } },
+    async (request) => pledgeDetail(ctx.database.db, authOf(request).user, request.params.id, ctx.now()),
+  );
+
+  app.get(
+    apiPaths.pledgeCampaigns,
+    {
+      config: { access: view },
+      schema: { tags: ['pledges'], querystring: z.object({ institutionId: z.coerce.number().int().positive().optional() }), response: { 200: CampaignList } },
+    },
+    async (request) => listCampaigns(ctx.database.db, authOf(request).user, request.query.institutionId),
+  );
+
+  app.post(
+    apiPaths.pledgeCampaigns,
+    { config: { access: create }, schema: { tags: ['pledges'], body: CampaignInput, response: { 201: z.object({ id: z.number().int() }) } } },
+    async (request, reply) => reply.status(201).send(await createCampaign(ctx.database.db, actorOf(request), request.body, ctx.now())),
+  );
+}

@@ -1,0 +1,68 @@
+import { asc, count, eq, type SQL, sql } from 'drizzle-orm';
+import type { Day } from '../../../domain/calendar';
+import type { PledgeFilters, PledgePage, PledgeRow, PledgeState } from '../../../domain/api/pledges';
+import type { Db } from '../../db/client';
+import { institutions } from '../../db/schema/institutions';
+import { members, offeringTypes, pledges } from '../../db/schema/members';
+import type { AuthUser } from '../auth/auth-user';
+import { callerToday, dueDay, pledgeConditions, pledgeState } from './pledge-filters';
+
+/** The row every pledge page shows, for the pledges matching `where`, soonest due first. */
+export async function loadPledgeRows(db: Db, where: SQL, today: Day, page: { limit: number; offset: number }): Promise<PledgeRow[]> {
+  const rows = await db
+    .select({
+      p: pledges,
+      dueDay,
+      state: pledgeState(today),
+      firstName: members.firstName,
+      lastName: members.lastName,
+      code: members.code,
+      phone: members.phone,
+      typeTitle: offeringTypes.title,
+    })
+    .from(pledges)
+    .innerJoin(institutions, eq(institutions.id, pledges.institutionId))
+    .innerJoin(members, eq(members.id, pledges.memberId))
+    .leftJoin(offeringTypes, eq(offeringTypes.id, pledges.offeringTypeId))
+    .where(where)
+    .orderBy(asc(pledges.dueDate), asc(pledges.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return rows.map(({ p, dueDay: day, state, firstName, lastName, code, phone, typeTitle }) => ({
+    id: p.id,
+    institutionId: p.institutionId,
+    memberId: p.memberId,
+    memberName: `${firstName} ${lastName}`.trim(),
+    memberCode: code,
+    memberPhone: phone,
+    offeringTypeId: p.offeringTypeId,
+    offeringTypeTitle: typeTitle,
+    campaignId: p.campaignId,
+    currency: p.currency,
+    total: p.total,
+    paid: p.paid,
+    remaining: p.total - p.paid,
+    dueDate: day,
+    paymentMethod: p.paymentMethod,
+    remindedAt: p.remindedAt?.toISOString() ?? null,
+    state: state as PledgeState,
+  }));
+}
+
+export async function countPledges(db: Db, where: SQL): Promise<{ count: number; total: number; paid: number }> {
+  const [row] = await db
+    .select({ count: count(), total: sql<string>`coalesce(sum(${pledges.total}), 0)::text`, paid: sql<string>`coalesce(sum(${pledges.paid}), 0)::text` })
+    .from(pledges)
+    .innerJoin(institutions, eq(institutions.id, pledges.institutionId))
+    .innerJoin(members, eq(members.id, pledges.memberId))
+    .where(where);
+  return { count: row?.count ?? 0, total: Number(row?.total ?? 0), paid: Number(row?.paid ?? 0) };
+}
+
+/** GET /api/pledges: a page of the matching pledges, their count and the totals of all of them. */
+export async function listPledges(db: Db, user: AuthUser, filters: PledgeFilters, page: { limit: number; offset: number }, now: Date): Promise<PledgePage> {
+  const today = await callerToday(db, user, now);
+  const where = await pledgeConditions(db, user, filters, today);
+  const [data, sums] = await Promise.all([loadPledgeRows(db, where, today, page), countPledges(db, where)]);
+  return { data, count: sums.count, totals: { total: sums.total, paid: sums.paid, remaining: sums.total - sums.paid } };
+}
