@@ -24,6 +24,7 @@ export const menuLabels = {
   reportsReferrals: /*i18n*/ { id: 'menu.reportsReferrals', message: 'Referrals' },
   reportsRegistrations: /*i18n*/ { id: 'menu.reportsRegistrations', message: 'Registrations' },
   settings: /*i18n*/ { id: 'menu.settings', message: 'Settings' },
+  settingsHub: /*i18n*/ { id: 'menu.settingsHub', message: 'All settings' },
   offerings: /*i18n*/ { id: 'menu.offerings', message: 'Offerings' },
   currencies: /*i18n*/ { id: 'menu.currencies', message: 'Currencies' },
   religions: /*i18n*/ { id: 'menu.religions', message: 'Religions' },

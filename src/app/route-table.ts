@@ -41,6 +41,8 @@ const PendingPushesPage = lazyPage(() => import('../features/payments/pending-pu
 const FailedCreditsPage = lazyPage(() => import('../features/payments/failed-credits-page'), (m) => m.FailedCreditsPage);
 const SettlementsPage = lazyPage(() => import('../features/payments/settlements-page'), (m) => m.SettlementsPage);
 const ZonesPage = lazyPage(() => import('../features/zones/zones-page'), (m) => m.ZonesPage);
+const SettingsPage = lazyPage(() => import('../features/settings/settings-page'), (m) => m.SettingsPage);
+const OfferingsPage = lazyPage(() => import('../features/offerings/offerings-page'), (m) => m.OfferingsPage);
 // Pages whose capability is not built yet: a titled page with an honest empty state.
 const EmptyPage = lazyPage(() => import('./pages/empty-page'), (m) => m.EmptyPage);
 
@@ -83,9 +85,9 @@ export const shellRoutes: PageRoute[] = [
   { path: paths.quickPayments, title: msg`Quick payments`, Page: QuickPaymentsPage },
   { path: paths.requests, title: msg`Requests`, Page: RequestsPage },
   { path: `${paths.requests}/:id`, menuPath: paths.requests, title: msg`Request details`, Page: RequestDetailPage },
-  { path: paths.settings, title: msg`Settings`, Page: EmptyPage },
+  { path: paths.settings, title: msg`Settings`, Page: SettingsPage },
   { path: paths.currencies, title: msg`Currencies`, Page: CurrenciesPage },
-  { path: paths.offerings, title: msg`Offering types`, Page: EmptyPage },
+  { path: paths.offerings, title: msg`Offering types`, Page: OfferingsPage },
   { path: paths.religions, title: msg`Religions`, Page: ReligionsPage },
   { path: paths.roleGroups, title: msg`Role groups`, Page: RoleGroupsPage },
   { path: paths.sms, title: msg`SMS`, Page: EmptyPage },

@@ -7,7 +7,8 @@ import { type AuthUser, hasGrant } from '../auth/auth-user';
 
 type Translate = (descriptor: { id: string; message: string }) => string;
 type Leaf = { key: MenuLabelKey; target: string; feature: Feature; bankOnly?: boolean; entityOnly?: boolean };
-type Entry = { key: MenuLabelKey; icon: MenuIcon; target?: string; feature?: Feature; children?: Leaf[]; bankOnly?: boolean; entityOnly?: boolean };
+/** `hub`: a first child that opens the group's own overview page, offered when any other child is. */
+type Entry = { key: MenuLabelKey; icon: MenuIcon; target?: string; feature?: Feature; children?: Leaf[]; hub?: { key: MenuLabelKey; target: string }; bankOnly?: boolean; entityOnly?: boolean };
 
 /** The side menu in a fixed order; each entry shows only when the role group grants 'view' on its feature. */
 const MENU: Entry[] = [
@@ -43,6 +44,7 @@ const MENU: Entry[] = [
   {
     key: 'settings',
     icon: 'settings',
+    hub: { key: 'settingsHub', target: paths.settings },
     children: [
       { key: 'offerings', target: paths.offerings, feature: 'offerings' },
       { key: 'currencies', target: paths.currencies, feature: 'currencies' },
@@ -74,6 +76,7 @@ export function buildMenu(user: AuthUser, t: Translate): MenuItem[] {
     const children = entry.children
       .filter((child) => fits(user, child))
       .map((child) => ({ key: child.key, text: t(menuLabels[child.key]), target: child.target }));
+    if (entry.hub && children.length > 0) children.unshift({ key: entry.hub.key, text: t(menuLabels[entry.hub.key]), target: entry.hub.target });
     const first = children[0];
     if (!first) continue;
     items.push({ key: entry.key, icon: entry.icon, text: t(menuLabels[entry.key]), target: first.target, children });
