@@ -78,7 +78,9 @@ export function ZonesPage() {
             columns={[t`Zone`, t`Community`, { label: t`Members`, numeric: true }, { label: t`With sub-zones`, numeric: true }, { label: t`Actions`, hidden: true }]}
           >
             {rows.map((zone) => (
-              <tr key={zone.id} aria-level={zone.depth + 1}>
+              // aria-level belongs to treegrid rows only (axe: aria-conditional-attr); the indent and the
+              // "with sub-zones" count carry the nesting.
+              <tr key={zone.id}>
                 <th scope="row" style={{ paddingInlineStart: `${12 + zone.depth * 20}px` }}>
                   {zone.depth > 0 ? <span aria-hidden="true">└ </span> : null}
                   {zone.name}
