@@ -189,6 +189,8 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['test/server/**/*.test.ts'],
+          // *.pg.test.ts need a real PostgreSQL (they kill its backends): CI's PostgreSQL run only.
+          exclude: process.env.TEST_DATABASE_URL ? [] : ['test/server/**/*.pg.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 120_000,

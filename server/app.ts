@@ -1,12 +1,13 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_BASE } from '../domain/paths';
 import { LANG_HEADER } from '../domain/locale';
 import { messages } from '../domain/messages';
 import type { AppContext } from './context';
 import './lib/access';
+import { validatorRefusingControlCharacters } from './lib/validator';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { i18nPlugin } from './plugins/i18n';
@@ -54,7 +55,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     bodyLimit: 1_048_576,
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(validatorRefusingControlCharacters);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', options.ctx);
 

@@ -27,7 +27,11 @@ export const BranchInput = z.object({
   shortCode: z.string().trim().toUpperCase().regex(/^[A-Z]{2,6}$/),
   region: z.string().trim().max(80).nullable().default(null),
 });
-export const BranchPatch = BranchInput.partial();
+/** A PATCH must change something: `{}` is a localised 400, never an empty UPDATE (a 500 once). */
+const changingSomething = <T extends z.ZodObject>(schema: T) =>
+  schema.refine((patch) => Object.values(patch).some((value) => value !== undefined), { message: 'validation.emptyPatch' });
+
+export const BranchPatch = changingSomething(BranchInput.partial());
 
 export const Religion = z.object({ id: z.number().int(), code: z.string(), nameEn: z.string(), nameSw: z.string() });
 export const ReligionDetailsList = z.object({ data: z.array(Religion) });
@@ -36,7 +40,7 @@ export const ReligionInput = z.object({
   nameEn: z.string().trim().min(1).max(60),
   nameSw: z.string().trim().min(1).max(60),
 });
-export const ReligionPatch = ReligionInput.omit({ code: true }).partial();
+export const ReligionPatch = changingSomething(ReligionInput.omit({ code: true }).partial());
 
 /** Values against the base currency (TZS) keep exactly 4 decimals: sent and shown as strings, never floats. */
 export const CurrencyValue = z.string().trim().regex(/^\d{1,14}(\.\d{1,4})?$/, { message: 'backoffice.currencyValue' }).refine((v) => Number(v) > 0, { message: 'backoffice.currencyValue' });
@@ -59,7 +63,7 @@ export const CurrencyInput = z.object({
   numericCode: z.string().trim().regex(/^\d{3}$/),
   value: CurrencyValue,
 });
-export const CurrencyPatch = z.object({ territory: z.string().trim().min(1).max(80).optional(), value: CurrencyValue.optional(), active: z.boolean().optional() });
+export const CurrencyPatch = changingSomething(z.object({ territory: z.string().trim().min(1).max(80).optional(), value: CurrencyValue.optional(), active: z.boolean().optional() }));
 
 export const BankAccountQuery = z.object({
   status: z.enum(['requested', 'activated', 'disabled', 'rejected']).optional(),
@@ -105,7 +109,7 @@ export const RoleGroupInput = z.object({
   makerChecker: z.boolean().default(true),
   features: z.array(FeatureGrant).max(FEATURES.length),
 });
-export const RoleGroupPatch = RoleGroupInput.omit({ userType: true }).partial();
+export const RoleGroupPatch = changingSomething(RoleGroupInput.omit({ userType: true }).partial());
 
 export { REFERRER_KINDS } from '../referrer-rules';
 export const Referrer = z.object({

@@ -61,6 +61,10 @@ export async function openPglite(dataDir: string | null, options: { loadDataDir?
 /** Connects to PostgreSQL with a pool and applies the migrations. */
 export async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client whose connection dies (restart, failover, pg_terminate_backend) emits 'error' on
+  // the pool; unhandled, that kills the process. The pool drops that client and opens a fresh one
+  // for the next query; requests in flight get a 503 (plugins/errors.ts).
+  pool.on('error', (error) => console.warn(`database connection lost (the pool reconnects): ${error.message}`));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
   return {

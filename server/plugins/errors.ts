@@ -4,12 +4,14 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../../domain/api/common';
 import { messages } from '../../domain/messages';
 import { AppError } from '../lib/app-error';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../lib/database-unavailable';
 import { describeIssue, type ValidationIssue } from '../lib/describe-issue';
 
 /**
  * One error handler for the whole API: validation errors become localised 400s naming the field,
  * AppErrors keep their status and code, and anything unexpected is logged and answered with a
- * generic localised 500 — never a stack trace.
+ * generic localised 500 — never a stack trace. A database that dropped its connections is a
+ * 503 with Retry-After, not a 500.
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -37,6 +39,14 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (status >= 400 && status < 500) {
       // Malformed JSON, body too large and the like: the client's fault, said plainly.
       return reply.status(status).send({ statusCode: status, code: error.code?.toLowerCase() ?? 'bad_request', message: t(messages.badRequest) });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The pool reconnects by itself; the client (and the offline outbox) just tries again.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ statusCode: 503, code: 'database_unavailable', message: t(messages.databaseUnavailable) });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ statusCode: 500, code: 'internal', message: t(messages.somethingWrong) });

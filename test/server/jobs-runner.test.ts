@@ -62,4 +62,26 @@ describe('job runner', () => {
     const status = await t.database.raw.query('select status from sms_messages where id = $1', [id]);
     expect(status.rows[0]?.status).toBe('sent');
   });
+
+  // Issue 10, faults: a backlog (20 payment checks after a restart) took 2–2.5 minutes with one
+  // job per 2-second poll. With the production defaults it clears at the rate work arrives.
+  it('clears a backlog of 20 slow jobs in seconds with the default worker settings', async () => {
+    const backlog = createJobRunner({ database: t.database, connectionString: t.databaseUrl, maintenance: false });
+    const done: number[] = [];
+    backlog.define<{ n: number }>('test-backlog', { retryLimit: 1, retryDelay: 1, retryBackoff: false }, async (job) => {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      if (job.data.n === 7 && job.retryCount === 0) throw new Error('one failure fails only its own job');
+      done.push(job.data.n);
+    });
+    await backlog.start();
+    try {
+      await backlog.sendMany('test-backlog', Array.from({ length: 20 }, (_, n) => ({ id: crypto.randomUUID(), data: { n } })));
+      const started = Date.now();
+      await backlog.startWorkers();
+      await vi.waitFor(() => expect(done.filter((n) => n !== 7)).toHaveLength(19), { timeout: 6000, interval: 50 });
+      expect(Date.now() - started).toBeLessThan(6000);
+    } finally {
+      await backlog.stop();
+    }
+  });
 });

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { SyncResult } from '../../../domain/api/receipts';
 import type { Locale } from '../../../domain/locale';
+import { ControlCharacterFree } from '../../../domain/control-characters';
 import { messages } from '../../../domain/messages';
 import type { Db } from '../../db/client';
 import { describeIssue, fromZodIssue, type Translate } from '../../lib/describe-issue';
@@ -52,8 +53,10 @@ export function validateEntry<S extends z.ZodType>(
   // Not even an object: there is no field to name.
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return { ok: false, result: rejected(entryId(raw), actor.t(messages.badRequest), 'invalid') };
   const parsed = schema.safeParse(raw);
-  if (parsed.success) return { ok: true, value: parsed.data };
-  const first = parsed.error.issues[0];
+  // The same control-character check every route's input gets (lib/validator.ts), per entry here.
+  const clean = parsed.success ? ControlCharacterFree.safeParse(parsed.data) : null;
+  if (parsed.success && clean?.success) return { ok: true, value: parsed.data };
+  const first = parsed.success ? clean?.error?.issues[0] : parsed.error.issues[0];
   const message = first ? describeIssue(fromZodIssue(first), raw, actor.t).message : actor.t(messages.badRequest);
   return { ok: false, result: rejected(entryId(raw), message, 'invalid') };
 }
