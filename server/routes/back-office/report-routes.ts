@@ -16,7 +16,7 @@ import {
 import { messages } from '../../../domain/messages';
 import { logActivity } from '../../services/auth/activity';
 import { bankDashboard } from '../../services/reports/bank-dashboard';
-import { type ExportFile, exportTable } from '../../services/reports/export';
+import { type ExportFile, writeExport } from '../../lib/export/export-writer';
 import { searchActivities, sessionLog } from '../../services/reports/logs';
 import { referralReport } from '../../services/reports/referrals';
 import { registrationReport } from '../../services/reports/registrations-report';
@@ -56,7 +56,7 @@ export async function reportRoutes(fastify: FastifyInstance) {
       const { format } = request.query;
       if (format === 'json') return report;
       const t = request.t;
-      const file = await exportTable<ReferralRow>(
+      const file = await writeExport<ReferralRow>(
         {
           title: t(messages.boReportReferrals),
           columns: [
@@ -87,7 +87,7 @@ export async function reportRoutes(fastify: FastifyInstance) {
       const { format } = request.query;
       if (format === 'json') return report;
       const t = request.t;
-      const file = await exportTable<RegistrationRow>(
+      const file = await writeExport<RegistrationRow>(
         {
           title: t(messages.boReportRegistrations),
           columns: [

@@ -1,10 +1,9 @@
-import { stringify } from 'csv-stringify/sync';
-import ExcelJS from 'exceljs';
 import { type CashReceiptRow, EXPORT_MAX_ROWS, type EXPORT_FORMATS } from '../../../domain/api/receipts';
 import { messages } from '../../../domain/messages';
 import { receiptExportColumns } from '../../../domain/messages-receipts';
 import { CURRENCY_EXPONENT } from '../../../domain/money';
 import type { Db } from '../../db/client';
+import { type ExportColumn, writeExport } from '../../lib/export/export-writer';
 import type { Translate } from '../../lib/describe-issue';
 import type { AuthUser } from '../auth/auth-user';
 import { receiptConditions, type ReceiptFilters } from './receipt-filters';
@@ -15,10 +14,6 @@ type ColumnKey = keyof typeof receiptExportColumns;
 export type ExportFile = { body: Buffer; contentType: string; filename: string; count: number; included: number };
 
 const EAT_OFFSET_MS = 3 * 3_600_000;
-const CONTENT_TYPES: Record<Format, string> = {
-  csv: 'text/csv; charset=utf-8',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-};
 
 const exponentOf = (currency: string) => CURRENCY_EXPONENT[currency] ?? 2;
 const major = (amount: number, currency: string) => (amount / 10 ** exponentOf(currency)).toFixed(exponentOf(currency));
@@ -55,30 +50,15 @@ export async function exportReceipts(db: Db, user: AuthUser, filters: ReceiptFil
   const count = await countReceipts(db, where);
   const rows = await loadReceiptRows(db, where, { limit: EXPORT_MAX_ROWS, offset: 0 });
   const keys = Object.keys(receiptExportColumns) as ColumnKey[];
-  const headers = keys.map((key) => t(receiptExportColumns[key]));
-  const records = rows.map((row) => cells(row, t));
+  type Cells = Record<ColumnKey, string | number>;
+  const columns: Array<ExportColumn<Cells>> = keys.map((key) => ({
+    header: t(receiptExportColumns[key]),
+    value: (record) => record[key],
+    width: key === 'lines' || key === 'note' ? 40 : 18,
+    // Amounts keep their decimals in CSV text ("150.00"); the workbook stores numbers and formats them.
+    ...(key === 'amount' ? { numFmt: '#,##0.00', csv: (record: Cells) => (record.amount as number).toFixed(exponentOf(String(record.currency))) } : {}),
+  }));
   const note = rows.length < count ? t(messages.exportTruncated, { shown: rows.length, count }) : null;
-  const filename = `cash-receipts-${now.toISOString().slice(0, 10)}.${format}`;
-  const body = format === 'csv' ? toCsv(keys, headers, records, note) : await toXlsx(keys, headers, records, note);
-  return { body, contentType: CONTENT_TYPES[format], filename, count, included: rows.length };
-}
-
-function toCsv(keys: ColumnKey[], headers: string[], records: Array<Record<ColumnKey, string | number>>, note: string | null): Buffer {
-  // Amounts keep their decimals in text ("150.00"); the workbook stores numbers and formats them.
-  const text = (record: Record<ColumnKey, string | number>, key: ColumnKey) =>
-    key === 'amount' ? (record.amount as number).toFixed(exponentOf(String(record.currency))) : record[key];
-  const lines = [headers, ...records.map((record) => keys.map((key) => text(record, key))), ...(note ? [[note]] : [])];
-  return Buffer.from(`\ufeff${stringify(lines)}`, 'utf8');
-}
-
-async function toXlsx(keys: ColumnKey[], headers: string[], records: Array<Record<ColumnKey, string | number>>, note: string | null): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'Sadaka';
-  const sheet = workbook.addWorksheet('Receipts', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = keys.map((key, index) => ({ header: headers[index], key, width: key === 'lines' || key === 'note' ? 40 : 18 }));
-  sheet.getRow(1).font = { bold: true };
-  for (const record of records) sheet.addRow(record);
-  sheet.getColumn('amount').numFmt = '#,##0.00';
-  if (note) sheet.addRow([note]).font = { italic: true };
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  const file = await writeExport({ title: 'Receipts', columns, rows: rows.map((row) => cells(row, t)), footer: note }, format);
+  return { body: file.body, contentType: file.contentType, filename: `cash-receipts-${now.toISOString().slice(0, 10)}.${format}`, count, included: rows.length };
 }
