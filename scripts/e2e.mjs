@@ -1,14 +1,9 @@
 // npm run test:e2e: Playwright in Debian's Chromium against a real server (see playwright.config.ts).
-import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { ensureChromium } from './lib/chromium.mjs';
 import { ensureClientBuilt } from './lib/client-build.mjs';
 import { root, run } from './lib/run.mjs';
 
-const CHROMIUM = '/usr/bin/chromium';
-if (!existsSync(CHROMIUM)) {
-  console.error('Chromium is missing: run `sudo apt-get update && sudo apt-get install -y chromium` (Debian) and retry');
-  process.exit(1);
-}
 
 /** A port nobody listens on right now, so the test server never meets a running `npm start`. */
 function freePort() {
@@ -23,6 +18,7 @@ function freePort() {
 }
 
 try {
+  await ensureChromium();
   await ensureClientBuilt(root);
   const port = process.env.E2E_PORT ?? String(await freePort());
   // The giving specs open the Selcom simulator's handset page, so they must know its port.

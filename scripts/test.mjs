@@ -1,8 +1,11 @@
 // npm test: every check, in order, stopping at the first failure with a non-zero exit.
+import { ensureChromium } from './lib/chromium.mjs';
 import { ensureClientBuilt } from './lib/client-build.mjs';
 import { root, run } from './lib/run.mjs';
 
 const steps = [
+  // First: without Chromium the last step fails, and it should not take five minutes to find out.
+  ['chromium', () => ensureChromium()],
   ['typecheck', () => run('tsc', ['-b', '--pretty', 'false'])],
   ['lint', () => run('eslint', ['.', '--max-warnings', '0'])],
   ['i18n', async () => {
