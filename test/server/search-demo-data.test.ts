@@ -1,0 +1,103 @@
+import { and, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppContext } from '../../server/context';
+import { ensureSeeded } from '../../server/db/seed/ensure-seeded';
+import { institutions } from '../../server/db/schema/institutions';
+import { members } from '../../server/db/schema/members';
+import { transactions } from '../../server/db/schema/money';
+import type { AuthUser } from '../../server/services/auth/auth-user';
+import { findUserById, toAuthUser } from '../../server/services/auth/load-user';
+import { institutionScope } from '../../server/services/auth/scope';
+import { likePrefix } from '../../server/services/shell/like';
+import { SEARCH_COUNT_CAP, searchMembers, searchTransactions } from '../../server/services/shell/search';
+import { createTestApp, type TestApp } from './harness';
+
+/**
+ * The indexed transaction search (one index scan per way of matching, united; a bounded count)
+ * answers what the straightforward OR over the joined tables answers, on the demo data, for the
+ * terms people type: a first name, a surname, part of a phone, a member code, a reference, a
+ * receipt number. The straightforward query is the oracle here, kept as it was before issue 15.
+ */
+function oracleTransactionMatch(value: string): SQL {
+  const prefix = likePrefix(value.toLowerCase());
+  const digits = value.replace(/\D/g, '').replace(/^0+/, '');
+  const phone = digits.length >= 3 && /^[\d\s+()-]+$/.test(value) ? likePrefix(digits, true) : null;
+  const memberName = sql`lower(${members.firstName} || ' ' || ${members.lastName})`;
+  const options: SQL[] = [
+    sql`lower(${transactions.referenceNo}) like ${prefix}`,
+    sql`lower(${transactions.trxId}) like ${prefix}`,
+    sql`lower(${transactions.receiptNo}) like ${prefix}`,
+    sql`lower(${transactions.payerName}) like ${prefix}`,
+    sql`${memberName} like ${prefix}`,
+    sql`lower(${members.lastName}) like ${prefix}`,
+  ];
+  if (phone) options.push(sql`${transactions.payerPhone} like ${phone}`);
+  return or(...options)!;
+}
+
+describe('search on the demo data answers what the unindexed query answered', () => {
+  let t: TestApp;
+  const users: Record<'admin' | 'treasurer' | 'union', AuthUser> = {} as never;
+  let ctx: AppContext;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    ctx = t.ctx;
+    await ensureSeeded(t.database, { demoPassword: 'Sadaka@2026', now: new Date('2026-03-01T09:30:00Z') });
+    for (const name of ['admin', 'treasurer', 'union'] as const) {
+      const { rows } = await t.database.raw.query(`select id from users where username = $1`, [name]);
+      users[name] = (await toAuthUser(t.database.db, (await findUserById(t.database.db, Number(rows[0]!.id)))!))!;
+    }
+  }, 300_000);
+  afterAll(() => t.close());
+
+  const terms = async () => {
+    const { rows } = await t.database.raw.query(
+      `select (select first_name from members order by id limit 1) as first, (select last_name from members order by id offset 7 limit 1) as last,
+              (select substr(phone, 6, 5) from members order by id offset 3 limit 1) as phone, (select code from members order by id offset 5 limit 1) as code,
+              (select substr(reference_no, 1, 6) from transactions order by reference_no limit 1) as reference,
+              (select receipt_no from transactions where receipt_no is not null order by receipt_no offset 2 limit 1) as receipt`,
+    );
+    return Object.values(rows[0]!).map(String);
+  };
+
+  it('transactions: same rows in the same order and the same count (up to the cap), for admin, union and treasurer', async () => {
+    for (const term of await terms()) {
+      for (const role of ['admin', 'union', 'treasurer'] as const) {
+        const where = and(institutionScope(users[role]), oracleTransactionMatch(term));
+        const expected = await t.database.db
+          .select({ id: transactions.id })
+          .from(transactions)
+          .innerJoin(institutions, eq(institutions.id, transactions.institutionId))
+          .leftJoin(members, eq(members.id, transactions.memberId))
+          .where(where)
+          .orderBy(desc(transactions.createdAt), desc(transactions.id))
+          .limit(7)
+          .offset(7);
+        const [total] = await t.database.db
+          .select({ n: count() })
+          .from(transactions)
+          .innerJoin(institutions, eq(institutions.id, transactions.institutionId))
+          .leftJoin(members, eq(members.id, transactions.memberId))
+          .where(where);
+        const got = await searchTransactions(ctx, users[role], term, { limit: 7, offset: 7 });
+        expect({ term, role, ids: got.data.map((d) => d.id), count: got.count }).toEqual({
+          term,
+          role,
+          ids: expected.map((e) => e.id),
+          count: Math.min(total?.n ?? 0, SEARCH_COUNT_CAP),
+        });
+      }
+    }
+  });
+
+  it('members: the bounded count and the page, for a name, a phone fragment and a code', async () => {
+    const [first, , phone, code] = await terms();
+    const admin = await searchMembers(ctx, users.admin, first!, { limit: 7, offset: 0 });
+    expect(admin.data).toHaveLength(7);
+    expect(admin.count).toBeGreaterThan(7);
+    expect((await searchMembers(ctx, users.admin, phone!, { limit: 7, offset: 0 })).data.length).toBeGreaterThan(0);
+    const byCode = await searchMembers(ctx, users.admin, code!, { limit: 7, offset: 0 });
+    expect(byCode.data.map((m) => m.code)).toContain(code);
+  });
+});
