@@ -1,0 +1,119 @@
+// npm run bench -- scale: the bank-scale budgets of issue 15 against PostgreSQL holding
+// `npm run seed:scale` data (DATABASE_URL). Starts the real server (every plugin, the demo users),
+// signs in as the bank admin and the demo treasurer, and times each call over loopback HTTP:
+// p50 / p95 / p99 of SCALE_BENCH_RUNS runs after a warm-up. Then autocannon, 20 connections, on a
+// cheap authenticated GET, beside a bare Fastify hello-world in the same process for the ratio.
+// Skipped (exit 0) without DATABASE_URL: `npm run bench` on a fresh clone has no PostgreSQL.
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { loadConfig } from '../server/config';
+import { startServer } from '../server/start-up';
+import { printTable, writeResult } from './lib/results';
+
+const RUNS = Number(process.env.SCALE_BENCH_RUNS ?? 40);
+const databaseUrl = process.env.DATABASE_URL;
+if (!databaseUrl) {
+  console.log('scale bench skipped: set DATABASE_URL to a database filled by `npm run seed:scale`');
+  process.exit(0);
+}
+
+const size = await (async () => {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query(`select (select count(*) from members)::int as members, (select count(*) from transactions)::int as transactions`);
+    return `${rows[0].members.toLocaleString('en')} members / ${rows[0].transactions.toLocaleString('en')} transactions`;
+  } finally {
+    await client.end();
+  }
+})();
+
+const config = loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SEED: 'demo' });
+const server = await startServer(config, { startedAt: Date.now() });
+server.app.log.level = 'silent';
+const base = `${server.url}/api`;
+
+async function signIn(username: string): Promise<Record<string, string>> {
+  const res = await fetch(`${base}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: config.demoPassword }) });
+  if (!res.ok) throw new Error(`sign-in of ${username}: ${res.status} ${await res.text()}`);
+  return { authorization: `Bearer ${((await res.json()) as { token: string }).token}` };
+}
+
+type Call = { call: string; budget: number; run: () => Promise<Response> };
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+try {
+  const admin = await signIn('admin');
+  const treasurer = await signIn('treasurer');
+  const post = (headers: Record<string, string>, path: string, value: string) => () =>
+    fetch(`${base}${path}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ value }) });
+  const get = (headers: Record<string, string>, path: string) => () => fetch(`${base}${path}`, { headers });
+  const searchM = '/searchMember/7/0';
+  const searchT = '/searchTransaction/7/0';
+  const calls: Call[] = [
+    { call: 'searchMember admin: first name "Neema"', budget: 30, run: post(admin, searchM, 'Neema') },
+    { call: 'searchMember admin: part of a phone "0600012"', budget: 30, run: post(admin, searchM, '0600012') },
+    { call: 'searchMember admin: member code "SM0004"', budget: 30, run: post(admin, searchM, 'SM0004') },
+    { call: 'searchMember treasurer: first name "Neema"', budget: 30, run: post(treasurer, searchM, 'Neema') },
+    { call: 'searchTransaction admin: first name "Neema"', budget: 30, run: post(admin, searchT, 'Neema') },
+    { call: 'searchTransaction admin: reference "SCL00012"', budget: 30, run: post(admin, searchT, 'SCL00012') },
+    { call: 'searchTransaction admin: receipt "RC-SCL-777"', budget: 30, run: post(admin, searchT, 'RC-SCL-777') },
+    { call: 'searchTransaction admin: phone "0600012"', budget: 30, run: post(admin, searchT, '0600012') },
+    { call: 'searchTransaction treasurer: first name "Neema"', budget: 30, run: post(treasurer, searchT, 'Neema') },
+    { call: 'searchTransaction treasurer: reference "SCL00012"', budget: 30, run: post(treasurer, searchT, 'SCL00012') },
+    { call: 'dashboard summary (bank admin)', budget: 150, run: get(admin, '/dashboard/summary') },
+    { call: 'dashboard summary (treasurer, entity)', budget: 150, run: get(treasurer, '/dashboard/summary') },
+    { call: 'bank dashboard (back office)', budget: 150, run: get(admin, '/back-office/dashboard') },
+    { call: 'transactions list admin, first page', budget: 50, run: get(admin, '/transactions?limit=20&offset=0') },
+    { call: 'transactions list treasurer, first page', budget: 50, run: get(treasurer, '/transactions?limit=20&offset=0') },
+  ];
+  const rows: Array<Record<string, string | number>> = [];
+  const results: Array<Record<string, unknown>> = [];
+  for (const call of calls) {
+    for (let i = 0; i < 3; i++) await (await call.run()).arrayBuffer();
+    const times: number[] = [];
+    let status = 0;
+    for (let i = 0; i < RUNS; i++) {
+      const started = performance.now();
+      const res = await call.run();
+      await res.arrayBuffer();
+      times.push(performance.now() - started);
+      status = res.status;
+    }
+    times.sort((a, b) => a - b);
+    const [p50, p95, p99] = [50, 95, 99].map((p) => Math.round(percentile(times, p) * 10) / 10) as [number, number, number];
+    rows.push({ call: call.call, status, p50, p95, p99, budget: `≤ ${call.budget}`, ok: status === 200 && p95 <= call.budget ? 'yes' : 'NO', size });
+    results.push({ call: call.call, status, p50, p95, p99, budgetP95: call.budget, size });
+  }
+  printTable(rows);
+
+  // Cheap authenticated GET under load, and a bare Fastify hello-world beside it (same process, same autocannon).
+  const load = (url: string, headers: Record<string, string> = {}) =>
+    autocannon({ url, connections: 20, duration: Number(process.env.SCALE_BENCH_SECONDS ?? 10), headers });
+  const cheap = await load(`${base}/getReligion`, admin);
+  const bare = Fastify();
+  bare.get('/', async () => ({ hello: 'world' }));
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  const address = bare.server.address();
+  const hello = await load(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`);
+  await bare.close();
+  const throughput = {
+    getReligion: { requestsPerSecond: Math.round(cheap.requests.average), p99: cheap.latency.p99, non2xx: cheap.non2xx },
+    bareHelloWorld: { requestsPerSecond: Math.round(hello.requests.average), p99: hello.latency.p99 },
+    ratio: Math.round((cheap.requests.average / hello.requests.average) * 1000) / 1000,
+  };
+  printTable([
+    { call: 'GET /api/getReligion, 20 connections', 'req/s': throughput.getReligion.requestsPerSecond, p99: throughput.getReligion.p99, budget: '≥ 3000 req/s, p99 ≤ 50', non2xx: cheap.non2xx },
+    { call: 'bare Fastify hello-world, 20 connections', 'req/s': throughput.bareHelloWorld.requestsPerSecond, p99: throughput.bareHelloWorld.p99, budget: '', non2xx: hello.non2xx },
+    { call: 'ratio getReligion / hello-world', 'req/s': throughput.ratio, p99: '', budget: '', non2xx: '' },
+  ]);
+  const over = rows.filter((row) => row.ok !== 'yes').length + (throughput.getReligion.requestsPerSecond < 3000 || throughput.getReligion.p99 > 50 ? 1 : 0);
+  writeResult('scale', { size, runs: RUNS, calls: results, throughput });
+  await server.stop();
+  process.exit(over > 0 ? 1 : 0);
+} catch (error) {
+  await server.stop();
+  throw error;
+}
