@@ -40,7 +40,7 @@ async function boundedCount(db: AppContext['database']['db'], query: SQL): Promi
 }
 
 /**
- * The ids of transactions matching `value`, one index scan per way of matching (migration 0013:
+ * The ids of transactions matching `value`, one index scan per way of matching (migration 0016:
  * lower-case prefix indexes on references, receipt numbers, provider ids and payer names, the
  * members' name indexes, trigram indexes on phones), united. An OR over a join of all of them
  * read every visible transaction instead (4.5 s at a million rows).
