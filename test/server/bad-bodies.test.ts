@@ -109,7 +109,7 @@ describe('malformed input never reaches a handler and never answers 500', () => 
       }
     }
     expect(failures).toEqual([]);
-  });
+  }, 180_000); // every route × cases × two languages × up to three identities: minutes on a loaded PostgreSQL
 
   // Fastify's router answers parameters over 100 characters itself (414, English, its own shape)
   // unless app.ts sets the `frameworkErrors` option. Reported to the lead; this flips when fixed.

@@ -60,7 +60,8 @@ describe('job runner', () => {
     await t.runJobs();
     expect((await t.smsInbox('+255713999999')).map((m) => m.message)).toEqual(['stranded']);
     const status = await t.database.raw.query('select status from sms_messages where id = $1', [id]);
-    expect(status.rows[0]?.status).toBe('sent');
+    // The simulator's delivery report may already have arrived: either state means sent once.
+    expect(['sent', 'delivered']).toContain(status.rows[0]?.status);
   });
 
   // Issue 10, faults: a backlog (20 payment checks after a restart) took 2–2.5 minutes with one
