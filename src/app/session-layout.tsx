@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router-dom';
 import type { Profile } from '../../domain/api/auth';
-import { messages } from '../../domain/messages';
+import { coreMessages } from '../../domain/messages-core';
 import { localizedPath, paths, stripLocale } from '../../domain/paths';
 import { Spinner } from '../components/ui/spinner';
 import { AdvancedSearch } from '../features/search/advanced-search';
@@ -79,7 +79,7 @@ function Shell() {
         <SideMenu items={menu.data ?? []} locale={locale} pendingTotal={pending.data?.total} onNavigate={() => setDrawerOpen(false)} />
         {blocked ? (
           <div className="menu-blocker" role="note">
-            <p>{i18n._(messages.mustChangePassword)}</p>
+            <p>{i18n._(coreMessages.mustChangePassword)}</p>
           </div>
         ) : null}
       </aside>

@@ -1,5 +1,6 @@
 import { i18n } from '@lingui/core';
-import { messages } from '../../domain/messages';
+// The core messages only: the merged catalogue would bring every area's texts into the shell.
+import { coreMessages as messages } from '../../domain/messages-core';
 import { ApiError, NetworkError } from './api-client';
 
 // Codes whose wording the client knows; the rest use the server's (already localised) message.
