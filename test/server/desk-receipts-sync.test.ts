@@ -438,9 +438,9 @@ describe('POST /api/cash-receipts/sync: stored exactly once, answered per entry'
     expect(sw).toEqual({ id: pastTwelve.id, status: 'rejected', code: 'invalid', message: t.ctx.translator.t('sw', messages.receiptReceivedInFuture) });
   });
 
-  it('an entry the database refuses fails the bulk insert, not its neighbours: they are stored one at a time', async () => {
-    // A NUL character passes the schema but PostgreSQL text cannot hold it, so the multi-row insert
-    // of the whole request fails; one at a time, only that entry does, and it is answered.
+  it('an entry with a NUL character is refused on its own, and its neighbours are stored', async () => {
+    // PostgreSQL text cannot hold NUL: the per-entry schema now refuses it before any insert (it used
+    // to reach the database and fail the multi-row insert of the whole request).
     const good = [envelope(), envelope({ receiptNo: 'MWG-T7-0001' }), envelope({ note: 'Bahasha 7' })];
     const poison = envelope({ note: 'Bahasha\u0000 12' });
     const before = await countDeskRows(t.database);
@@ -451,7 +451,7 @@ describe('POST /api/cash-receipts/sync: stored exactly once, answered per entry'
       [good[1]!.id, 'created', undefined],
       [good[2]!.id, 'created', undefined],
     ]);
-    expect(results[1]!.message).toBe(messages.badRequest.message);
+    expect(results[1]!.message).toBe('Note contains characters that are not allowed');
     expect(results[2]!.receiptNo).toBe('MWG-T7-0001');
     const after = await countDeskRows(t.database);
     expect([after.transactions - before.transactions, after.ledger_entries - before.ledger_entries, after.sms_messages - before.sms_messages]).toEqual([3, 3, 3]);
