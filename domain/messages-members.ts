@@ -4,6 +4,7 @@ import type { Descriptor } from './messages-descriptor';
 export const memberMessages = {
   memberConfirmNeeded: /*i18n*/ { id: 'members.confirmNeeded', message: 'Confirm with your password or a one-time code' },
   memberConfirmWrong: /*i18n*/ { id: 'members.confirmWrong', message: 'The password or code is not correct. Nothing was changed.' },
+  memberDeleteCodeSent: /*i18n*/ { id: 'members.deleteCodeSent', message: 'We sent a code to your phone. Enter it to confirm.' },
   memberSmsDeleteCode: /*i18n*/ { id: 'members.smsDeleteCode', message: 'Sadaka: your code to confirm deleting a member is {code}. It expires in 10 minutes.' },
   memberPhoneSame: /*i18n*/ { id: 'members.phoneSame', message: 'This is already the member’s phone number' },
   memberPhoneTakenHere: /*i18n*/ { id: 'members.phoneTakenHere', message: 'Another member of this church or mosque already has this phone number' },

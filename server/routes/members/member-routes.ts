@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   MemberCodeQuery,
+  MemberDeleted,
+  MemberDeletion,
   MemberDetail,
   MemberExportQuery,
   MemberHistory,
@@ -11,7 +13,10 @@ import {
   MemberListQuery,
   MemberUpdate,
 } from '../../../domain/api/members';
+import { MessageBody } from '../../../domain/api/common';
+import { messages } from '../../../domain/messages';
 import { errors } from '../../lib/app-error';
+import { deleteMember, sendMemberDeleteCode } from '../../services/members/member-deletion';
 import { findMembersByCode, memberDetail, memberHistory } from '../../services/members/member-detail';
 import { updateMember } from '../../services/members/member-edit';
 import { exportMembers } from '../../services/members/member-export';
@@ -68,4 +73,14 @@ export async function memberRoutes(fastify: FastifyInstance) {
     await updateMember(ctx, callerOf(request), request.params.id, request.body);
     return memberDetail(ctx.database.db, authOf(request).user, request.params.id, ctx.now());
   });
+
+  const remove = { access: { feature: 'members', action: 'delete' } } as const;
+  app.post('/members/:id/delete-code', { config: remove, schema: { tags, params: MemberIdParam, response: { 200: MessageBody } } }, async (request) => {
+    await sendMemberDeleteCode(ctx, callerOf(request), request.params.id);
+    return { message: request.t(messages.memberDeleteCodeSent) };
+  });
+
+  app.delete('/members/:id', { config: remove, schema: { tags, params: MemberIdParam, body: MemberDeletion.optional(), response: { 200: MemberDeleted } } }, async (request) => ({
+    outcome: await deleteMember(ctx, callerOf(request), request.params.id, request.body ?? {}),
+  }));
 }

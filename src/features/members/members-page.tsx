@@ -1,18 +1,33 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { localizedPath, paths } from '../../../domain/paths';
+import { localeOfPath } from '../../lib/locale-path';
 import { EmptyState } from '../../components/ui/empty-state';
 import type { LocalMember } from '../../lib/offline/types';
 import { profileQuery } from '../../lib/session-queries';
 import { showToast } from '../../lib/toast';
 import { searchLocalMembers } from './desk-data';
 import { MemberRegistrationForm } from './member-form';
+import { StaffMembersPage } from './staff-members-page';
 
 const LIST_LIMIT = 50;
 
-/** The members cached on this device, searched locally (works offline), and offline registration. */
+/** Levels whose users keep members themselves and so work from the device cache (offline too). */
+const CONGREGATION_LEVELS: ReadonlyArray<string | null | undefined> = ['church', 'mosque'];
+
+/** Congregations work from the device cache (the offline desk); staff above them, from the server list. */
 export function MembersPage() {
+  const profile = useQuery(profileQuery()).data;
+  if (!profile) return null;
+  return CONGREGATION_LEVELS.includes(profile.level) ? <DeskMembersPage /> : <StaffMembersPage />;
+}
+
+/** The members cached on this device, searched locally (works offline), and offline registration. */
+function DeskMembersPage() {
   const { t } = useLingui();
+  const locale = localeOfPath(useLocation().pathname);
   const profile = useQuery(profileQuery()).data;
   const institutionId = profile?.entityId ?? null;
   const [query, setQuery] = useState('');
@@ -73,7 +88,13 @@ export function MembersPage() {
             {members.map((member) => (
               <li key={member.key} className="result-row">
                 <span className="result-main">
-                  {member.firstName} {member.lastName}
+                  {member.serverId === null ? (
+                    `${member.firstName} ${member.lastName}`
+                  ) : (
+                    <Link to={localizedPath(`${paths.members}/${member.serverId}`, locale)}>
+                      {member.firstName} {member.lastName}
+                    </Link>
+                  )}
                   {member.pending ? (
                     <span className="status sync-pending">
                       <Trans>Not yet synced</Trans>

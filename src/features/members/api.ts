@@ -1,0 +1,62 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { MemberDetail, MemberHistory, MemberImportResult, MemberListPage, MemberUpdate } from '../../../domain/api/members';
+import { apiPaths } from '../../../domain/api-paths';
+import { LANG_HEADER } from '../../../domain/locale';
+import { API_BASE } from '../../../domain/paths';
+import { api, apiRequest, NetworkError, toApiError } from '../../lib/api-client';
+import { getCurrentLocale } from '../../lib/current-locale';
+import { getToken } from '../../lib/session';
+
+export const MEMBER_PAGE_SIZE = 25;
+
+/** The list's filters as the server takes them (paging aside). */
+export type MemberFilters = { search: string; gender: '' | 'male' | 'female' };
+
+/** Query string of the values that are set; empty ones are left out so the server never sees "". */
+export function queryString(values: Record<string, string | number | null | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) if (value !== '' && value !== null && value !== undefined) params.set(key, String(value));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+export const memberKeys = {
+  all: ['members'] as const,
+  list: (filters: MemberFilters, cursor: string | null) => [...memberKeys.all, 'list', filters, cursor] as const,
+  detail: (id: number) => [...memberKeys.all, 'detail', id] as const,
+  history: (id: number) => [...memberKeys.all, 'history', id] as const,
+};
+
+export const memberQueries = {
+  list: (filters: MemberFilters, cursor: string | null) =>
+    queryOptions({
+      queryKey: memberKeys.list(filters, cursor),
+      queryFn: ({ signal }) => api.get<MemberListPage>(`${apiPaths.members}${queryString({ ...filters, cursor, limit: MEMBER_PAGE_SIZE })}`, undefined, signal),
+      placeholderData: keepPreviousData,
+    }),
+  detail: (id: number) => queryOptions({ queryKey: memberKeys.detail(id), queryFn: ({ signal }) => api.get<MemberDetail>(apiPaths.memberById(id), undefined, signal) }),
+  history: (id: number) => queryOptions({ queryKey: memberKeys.history(id), queryFn: ({ signal }) => api.get<MemberHistory>(apiPaths.memberHistory(id), undefined, signal) }),
+};
+
+export function updateMember(id: number, changes: MemberUpdate): Promise<MemberDetail> {
+  return apiRequest<MemberDetail>(apiPaths.memberById(id), { method: 'PATCH', body: changes });
+}
+
+/** Uploads a members file (multipart, field `file`); JSON calls cannot carry it. */
+export async function uploadMembers(file: File, institutionId: number | null): Promise<MemberImportResult> {
+  const token = getToken();
+  const form = new FormData();
+  form.append('file', file);
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${apiPaths.membersImport}${queryString({ institutionId })}`, {
+      method: 'POST',
+      headers: { [LANG_HEADER]: getCurrentLocale(), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body: form,
+    });
+  } catch (error) {
+    throw new NetworkError(error);
+  }
+  if (!response.ok) throw await toApiError(response);
+  return (await response.json()) as MemberImportResult;
+}
