@@ -68,6 +68,7 @@ export const apiPaths = {
   // Statistics and reports (issue 16)
   reportOfferings: '/reports/offerings',
   memberStatement: (id: number) => `/members/${id}/statement`,
+  statsOverview: '/stats/overview',
   activities: '/activities',
   logViewer: '/log-viewer',
   bankDashboard: '/back-office/dashboard',

@@ -43,3 +43,35 @@ export const OfferingsReport = z.object({
 export type OfferingsReport = z.output<typeof OfferingsReport>;
 
 export const StatementQuery = z.object({ year: z.coerce.number().int().min(2000).max(2100) });
+
+/**
+ * `GET /stats/overview?institutionId&from&to&currency` → StatsOverview: one institution (or the
+ * caller's whole scope) over a period, with the level below to drill into.
+ */
+export const StatsOverviewQuery = z
+  .object({
+    from: CalendarDay,
+    to: CalendarDay,
+    institutionId: z.coerce.number().int().positive().optional(),
+    currency: z.string().trim().toUpperCase().length(3).default('TZS'),
+  })
+  .refine((q) => q.from <= q.to, { message: 'from must not be after to', path: ['to'] });
+export type StatsOverviewQuery = z.output<typeof StatsOverviewQuery>;
+
+const Collected = z.object({ amount: z.number().int(), count: z.number().int() });
+const InstitutionRef = z.object({ id: z.number().int(), title: z.string() });
+export const StatsOverview = z.object({
+  institution: InstitutionRef.nullable(),
+  parent: InstitutionRef.nullable(),
+  from: z.string(),
+  to: z.string(),
+  currency: z.string(),
+  total: Collected,
+  byMethod: z.array(Collected.extend({ method: z.string() })),
+  children: z.array(Collected.extend({ id: z.number().int(), title: z.string() })),
+  /** Given to the institution itself, not to one below it. */
+  direct: Collected,
+  participation: z.object({ gave: z.number().int(), registered: z.number().int() }),
+  newMembers: z.number().int(),
+});
+export type StatsOverview = z.output<typeof StatsOverview>;

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { offeringsReportRoutes } from './offerings-report-routes';
+import { overviewRoutes } from './overview-routes';
 import { statementRoutes } from './statement-routes';
 
 /** Statistics, reports and giving statements (issue 16). */
 export async function statsRoutes(app: FastifyInstance) {
   await app.register(offeringsReportRoutes);
   await app.register(statementRoutes);
+  await app.register(overviewRoutes);
 }

@@ -56,3 +56,50 @@ export async function shareSumsByOfferingType(db: Db, filter: GivingFilter): Pro
     .groupBy(offeringTypes.id, offeringTypes.title);
   return rows;
 }
+
+export type Collected = { amount: number; count: number };
+const collected = { amount: sql<number>`coalesce(sum(${transactions.amount}), 0)::bigint`.mapWith(Number), count: sql<number>`count(*)::int`.mapWith(Number) };
+const completedGivings = (filter: GivingFilter) => and(givingConditions(filter), eq(transactions.status, 'completed')) as SQL;
+
+/** Completed givings (gross, as given) in the filter: one total. */
+export async function collectedTotal(db: Db, filter: GivingFilter): Promise<Collected> {
+  const [row] = await db.select(collected).from(transactions).innerJoin(institutions, eq(institutions.id, transactions.institutionId)).where(completedGivings(filter));
+  return row ?? { amount: 0, count: 0 };
+}
+
+/** Completed givings per payment method. */
+export async function collectedByMethod(db: Db, filter: GivingFilter): Promise<Array<Collected & { method: string }>> {
+  return db
+    .select({ method: transactions.method, ...collected })
+    .from(transactions)
+    .innerJoin(institutions, eq(institutions.id, transactions.institutionId))
+    .where(completedGivings(filter))
+    .groupBy(transactions.method);
+}
+
+/**
+ * Completed givings per institution one level below `underPath` (each child's whole subtree), keyed by
+ * the child's id read from the path; with no path, per top of the tree (a bank user's unions).
+ */
+export async function collectedByChild(db: Db, filter: GivingFilter): Promise<Map<number, Collected>> {
+  const depth = filter.underPath ? filter.underPath.split('/').filter(Boolean).length : 0;
+  // A literal, not a parameter: GROUP BY must see the same expression as SELECT.
+  const child = sql<string>`split_part(${institutions.path}, '/', ${sql.raw(String(depth + 2))})`;
+  const rows = await db
+    .select({ child, ...collected })
+    .from(transactions)
+    .innerJoin(institutions, eq(institutions.id, transactions.institutionId))
+    .where(completedGivings(filter))
+    .groupBy(child);
+  return new Map(rows.filter((row) => row.child !== '').map((row) => [Number(row.child), { amount: row.amount, count: row.count }]));
+}
+
+/** Distinct members who gave (completed) in the filter. */
+export async function membersWhoGave(db: Db, filter: GivingFilter): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(distinct ${transactions.memberId})::int`.mapWith(Number) })
+    .from(transactions)
+    .innerJoin(institutions, eq(institutions.id, transactions.institutionId))
+    .where(completedGivings(filter));
+  return row?.n ?? 0;
+}
