@@ -32,6 +32,7 @@ const CurrenciesPage = lazyPage(() => import('../features/reference/currencies-p
 const BankAccountsPage = lazyPage(() => import('../features/reference/bank-accounts-page'), (m) => m.BankAccountsPage);
 const RoleGroupsPage = lazyPage(() => import('../features/reference/role-groups-page'), (m) => m.RoleGroupsPage);
 const ReferralsReportPage = lazyPage(() => import('../features/reports/referrals-report-page'), (m) => m.ReferralsReportPage);
+const StatsPage = lazyPage(() => import('../features/stats/stats-page'), (m) => m.StatsPage);
 const RegistrationsReportPage = lazyPage(() => import('../features/reports/registrations-report-page'), (m) => m.RegistrationsReportPage);
 const ActivitiesPage = lazyPage(() => import('../features/activity/activities-page'), (m) => m.ActivitiesPage);
 const LogViewerPage = lazyPage(() => import('../features/activity/log-viewer-page'), (m) => m.LogViewerPage);
@@ -93,8 +94,8 @@ export const shellRoutes: PageRoute[] = [
   { path: paths.roleGroups, title: msg`Role groups`, Page: RoleGroupsPage },
   { path: paths.sms, title: msg`SMS`, Page: EmptyPage },
   { path: `${paths.sms}/:id`, menuPath: paths.sms, title: msg`SMS details`, Page: EmptyPage },
-  { path: paths.stats, title: msg`Statistics`, Page: EmptyPage },
-  { path: `${paths.stats}/:id`, menuPath: paths.stats, title: msg`Statistics`, Page: EmptyPage },
+  { path: paths.stats, title: msg`Statistics`, Page: StatsPage },
+  { path: `${paths.stats}/:id`, menuPath: paths.stats, title: msg`Statistics`, Page: StatsPage },
   { path: paths.structure, title: msg`Structure`, Page: EmptyPage },
   { path: `${paths.structure}/:id`, menuPath: paths.structure, title: msg`Structure`, Page: EmptyPage },
   { path: paths.transactions, title: msg`Transactions`, Page: TransactionsPage },

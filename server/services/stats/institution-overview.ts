@@ -46,7 +46,7 @@ export async function institutionOverview(db: Db, user: AuthUser, q: StatsOvervi
   if (!hasGrant(user, 'stats', 'view') && !hasGrant(user, 'dashboard', 'view')) throw errors.forbidden();
   const root = await reportRoot(db, user, q.institutionId);
   const { start, end } = dayRange(q.from, q.to, zoneOf(root));
-  const filter: GivingFilter = { scope: institutionScope(user), underPath: root?.path ?? null, start, end, currency: q.currency };
+  const filter: GivingFilter = { scope: institutionScope(user), underPath: root?.path ?? null, from: q.from, to: q.to, start, end, currency: q.currency };
   const [total, byMethod, byChild, gave, counts, children] = await Promise.all([
     collectedTotal(db, filter),
     collectedByMethod(db, filter),

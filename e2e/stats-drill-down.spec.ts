@@ -1,0 +1,65 @@
+import ExcelJS from 'exceljs';
+import { readFile } from 'node:fs/promises';
+import { pdfText } from '../test/factories/pdf-text';
+import { expect, test } from './fixtures';
+import { SignInPage } from './pages/sign-in-page';
+
+const todayEat = () => new Date(Date.now() + 3 * 3600_000).toISOString().slice(0, 10);
+
+// Issue 16: a union administrator reads the statistics, drills down to a church and one of its
+// transactions, and exports the offerings report as Excel and PDF (both files parsed here).
+test('a union administrator drills from the union to a church and to one transaction, and exports the offerings report', async ({ page }) => {
+  test.setTimeout(120_000);
+  await new SignInPage(page).signIn('union');
+  await page.goto('/en/stats');
+  await expect(page.getByRole('heading', { level: 2, name: /^Statistics/ })).toBeVisible();
+  await page.getByLabel('From').fill('2020-01-01');
+  await page.getByLabel('To').fill(todayEat());
+  await page.getByRole('button', { name: 'Show' }).click();
+
+  // Union → field → district → church: each level's table links one level down, until a church shows its transactions.
+  const levels: string[] = [];
+  for (let depth = 0; depth < 5; depth++) {
+    const below = page.getByRole('table', { name: 'Collected by the level below' });
+    const transactions = page.getByRole('table', { name: 'Transactions' });
+    await expect(below.or(transactions).first()).toBeVisible({ timeout: 20_000 });
+    if (await transactions.isVisible()) break;
+    const link = below.getByRole('link').first();
+    const name = await link.innerText();
+    levels.push(name);
+    await link.click();
+    await expect(page.getByRole('heading', { level: 2, name: `Statistics: ${name}` })).toBeVisible();
+  }
+  expect(levels.length).toBeGreaterThanOrEqual(3);
+  // The level above is one click away.
+  await expect(page.getByRole('link', { name: `Up to ${levels.at(-2)}` })).toBeVisible();
+
+  // The offerings report of the church, exported and parsed.
+  const offerings = page.getByRole('table', { name: 'Offerings report' });
+  await expect(offerings).toBeVisible();
+  const firstType = (await offerings.getByRole('row').nth(1).getByRole('cell').first().innerText()).trim();
+  const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Excel' }).click()]);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load((await readFile((await xlsx.path())!)) as unknown as ArrayBuffer);
+  const sheet = book.worksheets[0]!;
+  expect(String(sheet.getRow(1).getCell(1).value)).toBe('Offering type');
+  const titles: string[] = [];
+  sheet.eachRow((row, index) => {
+    if (index > 1) titles.push(String(row.getCell(1).value));
+  });
+  expect(titles).toContain(firstType);
+  expect(titles.at(-1)).toBe('Totals');
+  const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'PDF' }).click()]);
+  const text = pdfText(await readFile((await pdf.path())!));
+  expect(text).toContain('Offerings report');
+  expect(text).toContain(firstType);
+
+  // And one transaction of the church, opened from the drill-down.
+  const transactions = page.getByRole('table', { name: 'Transactions' });
+  await expect(transactions).toBeVisible();
+  const reference = transactions.getByRole('link').first();
+  const referenceText = (await reference.innerText()).trim();
+  await reference.click();
+  await expect(page).toHaveURL(/\/en\/transactions\?id=/);
+  await expect(page.getByRole('dialog')).toContainText(referenceText);
+});

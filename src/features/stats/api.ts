@@ -1,0 +1,37 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { apiPaths } from '../../../domain/api-paths';
+import type { ReportFormat } from '../../../domain/api/stats';
+import { api, isServerFault } from '../../lib/api-client';
+import { OfferingsReport, StatsOverview, TransactionBriefPage } from './replies';
+
+/** A period and, when drilling, the institution; days are the institution's calendar days (YYYY-MM-DD). */
+export type StatsFilters = { from: string; to: string; institutionId: number | null };
+
+function search(params: Record<string, string | number | null>): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== null && value !== '') query.set(key, String(value));
+  return `?${query.toString()}`;
+}
+
+export const overviewPath = (f: StatsFilters) => `${apiPaths.statsOverview}${search({ from: f.from, to: f.to, institutionId: f.institutionId })}`;
+export const offeringsPath = (f: StatsFilters, format: ReportFormat = 'json') =>
+  `${apiPaths.reportOfferings}${search({ from: f.from, to: f.to, institutionId: f.institutionId, format: format === 'json' ? null : format })}`;
+/** The transactions behind a church's figures: completed, in the period (the list's own custom range). */
+const transactionsPath = (f: StatsFilters) =>
+  `/transactions${search({ institutionId: f.institutionId, status: 'completed', range: 'custom', from: f.from, to: f.to, limit: 50, offset: 0 })}`;
+
+export const statsKeys = {
+  all: ['stats'] as const,
+  overview: (f: StatsFilters) => [...statsKeys.all, 'overview', f] as const,
+  offerings: (f: StatsFilters) => [...statsKeys.all, 'offerings', f] as const,
+  transactions: (f: StatsFilters) => [...statsKeys.all, 'transactions', f] as const,
+};
+
+export const statsQueries = {
+  overview: (f: StatsFilters) =>
+    queryOptions({ queryKey: statsKeys.overview(f), queryFn: ({ signal }) => api.get(overviewPath(f), StatsOverview, signal), placeholderData: keepPreviousData, throwOnError: isServerFault }),
+  offerings: (f: StatsFilters) =>
+    queryOptions({ queryKey: statsKeys.offerings(f), queryFn: ({ signal }) => api.get(offeringsPath(f), OfferingsReport, signal), placeholderData: keepPreviousData, throwOnError: isServerFault }),
+  transactions: (f: StatsFilters) =>
+    queryOptions({ queryKey: statsKeys.transactions(f), queryFn: ({ signal }) => api.get(transactionsPath(f), TransactionBriefPage, signal), throwOnError: isServerFault }),
+};

@@ -1,0 +1,154 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useLocation, useParams } from 'react-router-dom';
+import { formatMoney } from '../../../domain/money';
+import { localizedPath, paths } from '../../../domain/paths';
+import { DataTable } from '../../components/ui/data-table';
+import { EmptyState } from '../../components/ui/empty-state';
+import { Spinner } from '../../components/ui/spinner';
+import { localeOfPath } from '../../lib/locale-path';
+import { canDo } from '../../lib/permissions';
+import { profileQuery } from '../../lib/session-queries';
+import { type StatsFilters, statsQueries } from './api';
+import { OfferingsSection } from './offerings-section';
+import { monthSoFar } from './period';
+import { ShareBars } from './share-bars';
+import { TransactionsSection } from './transactions-section';
+
+const METHOD_LABELS = { mobile: msg`Mobile money`, card: msg`Card`, bank: msg`Bank transfer`, cash: msg`Cash`, cheque: msg`Cheque` } as const;
+
+/**
+ * /stats and /stats/{id}: what an institution (or the caller's whole scope) collected over a period,
+ * split by the level below (each a link one level down, until the congregation's transactions), by
+ * method and by offering type and share, with members' participation. Every chart has its table.
+ */
+export function StatsPage() {
+  const { t, i18n } = useLingui();
+  const { pathname } = useLocation();
+  const locale = localeOfPath(pathname);
+  const { id } = useParams();
+  const institutionId = id && /^\d+$/.test(id) ? Number(id) : null;
+  const [period, setPeriod] = useState(monthSoFar);
+  const [draft, setDraft] = useState(period);
+  const filters: StatsFilters = { ...period, institutionId };
+  const overview = useQuery(statsQueries.overview(filters));
+  const profile = useQuery(profileQuery()).data;
+  const canExport = canDo(profile, 'reports', 'export') || canDo(profile, 'stats', 'export');
+  const data = overview.data;
+  const money = (amount: number) => formatMoney(amount, data?.currency ?? 'TZS', i18n.locale);
+  const number = new Intl.NumberFormat(i18n.locale);
+  const methodLabel = (method: string) => (method in METHOD_LABELS ? i18n._(METHOD_LABELS[method as keyof typeof METHOD_LABELS]) : method);
+  const statsPath = (target: number | null) => localizedPath(target === null ? paths.stats : `${paths.stats}/${target}`, locale);
+
+  return (
+    <section className="page stats" aria-labelledby="stats-heading">
+      <h2 id="stats-heading" className="page-heading">
+        {data?.institution ? t`Statistics: ${data.institution.title}` : t`Statistics`}
+      </h2>
+      {data && (data.parent || institutionId !== null) ? (
+        <nav className="stats-crumbs" aria-label={t`Levels above`}>
+          <Link to={statsPath(null)}>
+            <Trans>Top</Trans>
+          </Link>
+          {data.parent ? <Link to={statsPath(data.parent.id)}>{t`Up to ${data.parent.title}`}</Link> : null}
+        </nav>
+      ) : null}
+      <form
+        className="filter-bar stats-period"
+        aria-label={t`Period`}
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (draft.from && draft.to && draft.from <= draft.to) setPeriod(draft);
+        }}
+      >
+        <div className="field">
+          <label htmlFor="stats-from">{t`From`}</label>
+          <input id="stats-from" type="date" value={draft.from} max={draft.to} onChange={(event) => setDraft({ ...draft, from: event.target.value })} />
+        </div>
+        <div className="field">
+          <label htmlFor="stats-to">{t`To`}</label>
+          <input id="stats-to" type="date" value={draft.to} min={draft.from} onChange={(event) => setDraft({ ...draft, to: event.target.value })} />
+        </div>
+        <button type="submit" className="btn btn-primary">
+          <Trans>Show</Trans>
+        </button>
+      </form>
+      {overview.isError ? <EmptyState title={t`These statistics could not be loaded`} /> : null}
+      {!data ? (
+        overview.isPending ? <Spinner label={t`Loading statistics`} /> : null
+      ) : (
+        <>
+          <ul className="stat-cards" aria-label={t`Figures of the period`}>
+            <li className="stat-card">
+              <span className="stat-label">{t`Collected`}</span>
+              <span className="stat-value">{money(data.total.amount)}</span>
+            </li>
+            <li className="stat-card">
+              <span className="stat-label">{t`Givings`}</span>
+              <span className="stat-value">{number.format(data.total.count)}</span>
+            </li>
+            <li className="stat-card">
+              <span className="stat-label">{t`Members who gave`}</span>
+              <span className="stat-value">{t`${number.format(data.participation.gave)} of ${number.format(data.participation.registered)}`}</span>
+            </li>
+            <li className="stat-card">
+              <span className="stat-label">{t`New members`}</span>
+              <span className="stat-value">{number.format(data.newMembers)}</span>
+            </li>
+          </ul>
+
+          {data.children.length > 0 ? (
+            <section className="stats-section card" aria-labelledby="stats-below-heading">
+              <h3 id="stats-below-heading">
+                <Trans>By the level below</Trans>
+              </h3>
+              <ShareBars label={t`Collected by the level below`} bars={data.children.map((child) => ({ key: child.id, label: child.title, value: child.amount, display: money(child.amount) }))} />
+              <DataTable caption={t`Collected by the level below`} columns={[t`Institution`, { label: t`Collected`, numeric: true }, { label: t`Givings`, numeric: true }]}>
+                {data.children.map((child) => (
+                  <tr key={child.id}>
+                    <td>
+                      <Link to={statsPath(child.id)}>{child.title}</Link>
+                    </td>
+                    <td className="num">{money(child.amount)}</td>
+                    <td className="num">{number.format(child.count)}</td>
+                  </tr>
+                ))}
+                {data.direct.count > 0 ? (
+                  <tr>
+                    <td>{t`Given to ${data.institution?.title ?? ''} itself`}</td>
+                    <td className="num">{money(data.direct.amount)}</td>
+                    <td className="num">{number.format(data.direct.count)}</td>
+                  </tr>
+                ) : null}
+              </DataTable>
+            </section>
+          ) : null}
+
+          <section className="stats-section card" aria-labelledby="stats-method-heading">
+            <h3 id="stats-method-heading">
+              <Trans>By payment method</Trans>
+            </h3>
+            {data.byMethod.length === 0 ? (
+              <EmptyState title={t`Nothing collected in this period`} />
+            ) : (
+              <DataTable caption={t`Collected by payment method`} columns={[t`Method`, { label: t`Collected`, numeric: true }, { label: t`Givings`, numeric: true }]}>
+                {data.byMethod.map((row) => (
+                  <tr key={row.method}>
+                    <td>{methodLabel(row.method)}</td>
+                    <td className="num">{money(row.amount)}</td>
+                    <td className="num">{number.format(row.count)}</td>
+                  </tr>
+                ))}
+              </DataTable>
+            )}
+          </section>
+
+          <OfferingsSection filters={filters} canExport={canExport} />
+          {data.institution && data.children.length === 0 ? <TransactionsSection filters={filters} locale={locale} methodLabel={methodLabel} /> : null}
+        </>
+      )}
+    </section>
+  );
+}
