@@ -48,7 +48,8 @@ export function documentOperation(input: TransformInput): ReturnType<typeof json
   out.description = lines.join('\n\n');
   out[ROUTE_FACTS] = {
     access: access === 'public' ? 'public' : 'bearer',
-    hasBody: method === 'POST' || method === 'PUT' || method === 'PATCH',
+    // A DELETE may take a body too (a member's deletion carries the actor's password or code).
+    hasBody: method === 'POST' || method === 'PUT' || method === 'PATCH' || schema?.body !== undefined,
     isDelete: method === 'DELETE',
     hasPathParams: segments.some((s) => s.param),
   };
