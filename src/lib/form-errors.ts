@@ -4,8 +4,7 @@ import { errorText } from './error-message';
 
 /**
  * Server field errors (already localised) beside their fields; anything else above the form.
- * Shared by the administration features (zones, offerings, structure); the reference pages keep
- * their own copy from before (features/reference/form-errors.ts).
+ * The one copy for every online form: reference pages, zones, offerings.
  */
 export function showServerErrors<T extends FieldValues>(form: UseFormReturn<T>, error: unknown, fields: readonly string[], offlineText: string): void {
   if (error instanceof ApiError && error.fields.length > 0) {

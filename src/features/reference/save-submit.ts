@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { showToast } from '../../lib/toast';
-import { showServerErrors } from './form-errors';
+import { showServerErrors } from '../../lib/form-errors';
 
 /**
  * A reference form's submit handler: save the checked values, say "Saved" and close. The server's
