@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client';
+import { DEFAULT_TIME_ZONE } from '../../domain/calendar';
 import { pgliteBossDb } from './pglite-boss-db';
 
 /**
@@ -23,6 +24,13 @@ export type JobRunner = {
    * whose id already exists is skipped, as `send` skips it, so giving ids keeps enqueueing idempotent.
    */
   sendMany<T extends object>(name: string, jobs: ReadonlyArray<{ id: string; data: T }>): Promise<void>;
+  /**
+   * A recurring job of a defined queue, on a cron expression (pg-boss `schedule`, stored in the
+   * database, never an in-process timer). pg-boss's cron monitor holds a lock while it sends, and
+   * keys each run by queue and minute, so several replicas enqueue one job per tick. Registered at
+   * `start()`; with maintenance off (tests) nothing fires by itself and tests `send` the job.
+   */
+  schedule<T extends object>(name: string, cron: string, data: T): void;
   start(): Promise<void>;
   startWorkers(options?: { pollingIntervalSeconds?: number }): Promise<void>;
   /** Runs every due job of every queue until none is left; returns how many ran. */
@@ -60,6 +68,7 @@ export function createJobRunner(options: {
   boss.on('error', (error) => options.logger?.error({ err: error }, 'job queue error'));
 
   const definitions = new Map<string, Definition>();
+  const schedules = new Map<string, { cron: string; data: object }>();
   let started = false;
 
   async function run(name: string, job: PgBoss.JobWithMetadata<object>) {
@@ -80,11 +89,24 @@ export function createJobRunner(options: {
       if (jobs.length === 0) return;
       await boss.insert(jobs.map((job) => ({ name, id: job.id, data: job.data })));
     },
+    schedule(name, cron, data) {
+      if (started) throw new Error(`Schedule ${name} must be registered before the job runner starts`);
+      if (!definitions.has(name)) throw new Error(`Schedule ${name} needs its queue defined first`);
+      schedules.set(name, { cron, data });
+    },
     async start() {
       if (started) return;
       await boss.start();
       for (const [name, { options: queueOptions }] of definitions) {
         await boss.createQueue(name, { name, ...queueOptions });
+      }
+      // Schedules live in the database: re-registering on every start keeps the cron current, and
+      // one left from a queue no longer scheduled would keep firing, so those are removed.
+      if (maintenance) {
+        for (const [name, { cron, data }] of schedules) await boss.schedule(name, cron, data, { tz: DEFAULT_TIME_ZONE });
+        for (const existing of await boss.getSchedules()) {
+          if (!schedules.has(existing.name)) await boss.unschedule(existing.name);
+        }
       }
       started = true;
     },

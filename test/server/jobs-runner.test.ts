@@ -85,4 +85,29 @@ describe('job runner', () => {
       await backlog.stop();
     }
   });
+
+  // Recurring work (reminders, pruning) is a pg-boss schedule in the database, so every replica
+  // sees one cron and no process keeps its own timer; a schedule nobody registers any more goes.
+  it('stores schedules in the database and removes ones no longer registered', async () => {
+    const first = createJobRunner({ database: t.database, connectionString: t.databaseUrl, maintenance: true });
+    first.define('test-nightly', { retryLimit: 0, retryDelay: 1, retryBackoff: false }, async () => {});
+    first.define('test-hourly', { retryLimit: 0, retryDelay: 1, retryBackoff: false }, async () => {});
+    first.schedule('test-nightly', '0 2 * * *', { kind: 'nightly' });
+    first.schedule('test-hourly', '0 * * * *', {});
+    expect(() => first.schedule('test-undefined', '* * * * *', {})).toThrow(/queue defined first/);
+    await first.start();
+    await first.stop();
+    const names = async () => (await t.database.raw.query(`select name, cron, data from pgboss.schedule where name like 'test-%' order by name`)).rows;
+    expect(await names()).toEqual([
+      { name: 'test-hourly', cron: '0 * * * *', data: {} },
+      { name: 'test-nightly', cron: '0 2 * * *', data: { kind: 'nightly' } },
+    ]);
+
+    const second = createJobRunner({ database: t.database, connectionString: t.databaseUrl, maintenance: true });
+    second.define('test-nightly', { retryLimit: 0, retryDelay: 1, retryBackoff: false }, async () => {});
+    second.schedule('test-nightly', '30 3 * * *', { kind: 'nightly' });
+    await second.start();
+    await second.stop();
+    expect(await names()).toEqual([{ name: 'test-nightly', cron: '30 3 * * *', data: { kind: 'nightly' } }]);
+  });
 });
