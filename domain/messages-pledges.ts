@@ -7,6 +7,7 @@ export const pledgeMessages = {
   pledgeCampaignUnknown: /*i18n*/ { id: 'pledge.campaignUnknown', message: 'This campaign does not belong to the member\'s church or mosque' },
   pledgeCampaignExists: /*i18n*/ { id: 'pledge.campaignExists', message: 'A campaign with this name already exists' },
   fieldRequiredInstitution: /*i18n*/ { id: 'pledge.institutionRequired', message: 'Choose the church or mosque' },
+  pledgeFulfilledNoReminder: /*i18n*/ { id: 'pledge.fulfilledNoReminder', message: 'This pledge is paid in full: no reminder is sent' },
   pledgeReminderSms: /*i18n*/ {
     id: 'pledge.reminderSms',
     message: '{church}: Dear {name}, your pledge of {amount} is due on {dueDate}. Remaining: {remaining}. Thank you.',

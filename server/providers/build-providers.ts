@@ -17,6 +17,7 @@ import { createSelcomProvider } from './payments/selcom-provider';
 import { type SelcomSimulator, startSelcomSimulator } from './payments/selcom-simulator';
 import { createPublicLinks, type PublicLinks } from '../lib/public-links';
 import { definePasswordResetQueue } from '../services/auth/password-reset-delivery';
+import { definePledgeReminderQueue } from '../services/pledges/pledge-reminders';
 
 export type ProviderLogger = { error: (o: object, m: string) => void; warn: (o: object, m: string) => void; info: (o: object, m: string) => void };
 
@@ -125,6 +126,7 @@ export async function createProviders(options: {
   const links = createPublicLinks(config.publicUrl, `http://127.0.0.1:${config.port}`);
   const translator = options.translator ?? (await loadTranslator());
   definePasswordResetQueue(jobs, { database, sms, mail, translator, links, now });
+  definePledgeReminderQueue(jobs, { database, sms, translator, now });
   const payments = createPaymentsEngine({
     database,
     config,

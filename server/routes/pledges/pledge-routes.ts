@@ -2,12 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParam } from '../../../domain/api/common';
-import { CampaignInput, CampaignList, PledgeCreated, PledgeDetail, PledgeExportQuery, PledgeInput, PledgePage, PledgeQuery } from '../../../domain/api/pledges';
+import { CampaignInput, CampaignList, PledgeCreated, PledgeDetail, PledgeExportQuery, PledgeInput, PledgePage, PledgeQuery, RemindResult } from '../../../domain/api/pledges';
 import { apiPaths } from '../../../domain/api-paths';
 import { createCampaign, createPledge, type Actor } from '../../services/pledges/pledge-create';
 import { listCampaigns, pledgeDetail } from '../../services/pledges/pledge-detail';
 import { exportPledges } from '../../services/pledges/pledge-export';
 import { listPledges } from '../../services/pledges/pledge-list';
+import { remindNow } from '../../services/pledges/pledge-remind-now';
 import { authOf } from '../auth/client-info';
 import type { FastifyRequest } from 'fastify';
 
@@ -57,6 +58,20 @@ export async function pledgeRoutes(fastify: FastifyInstance) {
     '/pledges/:id',
     { config: { access: view }, schema: { tags: ['pledges'], params: IdParam, response: { 200: PledgeDetail } } },
     async (request) => pledgeDetail(ctx.database.db, authOf(request).user, request.params.id, ctx.now()),
+  );
+
+  app.post(
+    '/pledges/:id/remind',
+    {
+      config: { access: { feature: 'pledges', action: 'update' } },
+      schema: {
+        tags: ['pledges'],
+        summary: 'Remind the member now by SMS, charged to the institution; at most one reminder per pledge per day (sent: false when today\'s went already)',
+        params: IdParam,
+        response: { 200: RemindResult },
+      },
+    },
+    async (request) => remindNow(ctx, actorOf(request), request.params.id),
   );
 
   app.get(

@@ -13,6 +13,7 @@ export const pledgeRows: MatrixArea = {
     'GET /api/pledges/export': { expect: pledgeReaders(200) },
     'POST /api/pledges': { payload: { memberId: 999_999, offeringTypeId: 999_999, total: 1_000, dueDate: '2026-12-31' }, expect: pledgeReaders(400) },
     'GET /api/pledges/:id': { url: '/api/pledges/999999', expect: pledgeReaders(404) },
+    'POST /api/pledges/:id/remind': { url: '/api/pledges/999999/remind', expect: pledgeReaders(404) },
     'GET /api/pledge-campaigns': { expect: pledgeReaders(200) },
     'POST /api/pledge-campaigns': { payload: () => ({ name: `Matrix drive ${++campaigns}`, target: 1_000_000 }), expect: pledgeReaders(201) },
   },
