@@ -30,6 +30,12 @@ export const backOfficeMessages = {
   boLevelInvalid: /*i18n*/ { id: 'backoffice.levelInvalid', message: 'Choose a level of the chosen religion' },
   boReferralUnknown: /*i18n*/ { id: 'backoffice.referralUnknown', message: 'This referral code is not known' },
   boUploadTooLarge: /*i18n*/ { id: 'backoffice.uploadTooLarge', message: 'The file is larger than 15 MB' },
+  boUploadCountLimit: /*i18n*/ { id: 'backoffice.uploadCountLimit', message: 'This registration already has {max} documents, the most it can take' },
+  boUploadTotalTooLarge: /*i18n*/ { id: 'backoffice.uploadTotalTooLarge', message: 'The documents of one registration may total at most {mb} MB' },
+  boRegistrationRateLimited: /*i18n*/ {
+    id: 'backoffice.registrationRateLimited',
+    message: 'Too many registrations were started from this phone or network. Try again in {minutes} minutes.',
+  },
   boUploadType: /*i18n*/ { id: 'backoffice.uploadType', message: 'Only PDF, PNG or JPEG files are accepted' },
   boUploadMissing: /*i18n*/ { id: 'backoffice.uploadMissing', message: 'Choose a file to upload' },
   boUploadUnknown: /*i18n*/ { id: 'backoffice.uploadUnknown', message: 'The uploaded document was not found in this registration' },

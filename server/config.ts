@@ -59,6 +59,17 @@ const Env = z.object({
   LOOKUP_RATE_PER_IP: z.coerce.number().int().min(1).default(60),
   /** Online member registrations per address per 15 minutes (generous: a church's Wi-Fi or a carrier's NAT is one address). */
   GIVING_REGISTRATION_RATE_PER_IP: z.coerce.number().int().min(1).default(20),
+  /**
+   * Public institution registrations (anyone can start one): drafts started per network address and
+   * per applicant phone within a window, documents and total bytes per draft, and after how many
+   * days untouched a draft is abandoned (closed, its files pruned by the hourly job).
+   */
+  REGISTRATION_DRAFTS_PER_IP: z.coerce.number().int().min(1).default(10),
+  REGISTRATION_DRAFTS_PER_PHONE: z.coerce.number().int().min(1).default(3),
+  REGISTRATION_DRAFT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
+  REGISTRATION_MAX_DOCUMENTS: z.coerce.number().int().min(1).max(100).default(12),
+  REGISTRATION_MAX_DRAFT_MB: z.coerce.number().int().min(1).max(1_000).default(100),
+  REGISTRATION_ABANDONED_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Bank staff must have an email at this domain (the demo staff use it). */
   BANK_EMAIL_DOMAIN: z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i).default('sadakabank.co.tz'),
 });
@@ -88,6 +99,14 @@ export type Config = {
     ratePerPhone: number;
     lookupRatePerIp: number;
     registrationRatePerIp: number;
+  };
+  registration: {
+    draftsPerIp: number;
+    draftsPerPhone: number;
+    draftWindowMs: number;
+    maxDocuments: number;
+    maxDraftBytes: number;
+    abandonedDays: number;
   };
   bankEmailDomain: string;
   /** Uploaded documents and logos, under generated names (DATA_DIR/uploads). */
@@ -141,6 +160,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ratePerPhone: e.PAYMENT_RATE_PER_PHONE,
       lookupRatePerIp: e.LOOKUP_RATE_PER_IP,
       registrationRatePerIp: e.GIVING_REGISTRATION_RATE_PER_IP,
+    },
+    registration: {
+      draftsPerIp: e.REGISTRATION_DRAFTS_PER_IP,
+      draftsPerPhone: e.REGISTRATION_DRAFTS_PER_PHONE,
+      draftWindowMs: e.REGISTRATION_DRAFT_WINDOW_MINUTES * 60_000,
+      maxDocuments: e.REGISTRATION_MAX_DOCUMENTS,
+      maxDraftBytes: e.REGISTRATION_MAX_DRAFT_MB * 1024 * 1024,
+      abandonedDays: e.REGISTRATION_ABANDONED_DAYS,
     },
     bankEmailDomain: e.BANK_EMAIL_DOMAIN.toLowerCase(),
     uploadDir: resolve(e.DATA_DIR, 'uploads'),

@@ -23,7 +23,9 @@ for machines, \`message\` is in the caller's language.
 
 **Rate limits** (counted in the database, so shared by every server process; over the limit: 429 with
 \`Retry-After\`): public payments per network address per minute and per payer phone per 15 minutes; the
-public giving look-ups per address per minute; public registrations per address per 15 minutes. Failed
+public giving look-ups per address per minute; public member registrations per address per 15 minutes;
+institution registration drafts per address and per applicant phone per hour (each draft also holds a limited number
+and size of documents: 409 \`upload_limit\`, 413 \`upload_total_too_large\`). Failed
 sign-ins and codes lock the account or the network address for a while (423) instead.
 `.trim();
 

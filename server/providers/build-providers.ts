@@ -18,6 +18,7 @@ import { type SelcomSimulator, startSelcomSimulator } from './payments/selcom-si
 import { createPublicLinks, type PublicLinks } from '../lib/public-links';
 import { definePasswordResetQueue } from '../services/auth/password-reset-delivery';
 import { definePledgeReminderQueue } from '../services/pledges/pledge-reminders';
+import { defineRegistrationPruneQueue } from '../services/registration/prune-drafts';
 
 export type ProviderLogger = { error: (o: object, m: string) => void; warn: (o: object, m: string) => void; info: (o: object, m: string) => void };
 
@@ -127,6 +128,7 @@ export async function createProviders(options: {
   const translator = options.translator ?? (await loadTranslator());
   definePasswordResetQueue(jobs, { database, sms, mail, translator, links, now });
   definePledgeReminderQueue(jobs, { database, sms, translator, now });
+  defineRegistrationPruneQueue(jobs, { database, config, now });
   const payments = createPaymentsEngine({
     database,
     config,

@@ -31,7 +31,7 @@ import { assertEditable, draftByToken, startRegistration, toView } from '../../s
 import { registrationOptions } from '../../services/registration/options';
 import { saveBankAccount, saveDefaultUser, saveExtras, saveInstitution, saveSignatories, submitRegistration } from '../../services/registration/steps';
 import { publicAmendment, publicNewAccount, sendInstitutionAccessCode, verifyInstitutionAccess } from '../../services/registration/institution-access';
-import { storeUpload, toUploadInfo } from '../../services/registration/uploads';
+import { assertDraftHasRoom, storeUpload, toUploadInfo } from '../../services/registration/uploads';
 
 const applicant = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
 const accessClient = (request: FastifyRequest) => ({ ...applicant(request), t: request.t });
@@ -58,7 +58,19 @@ export async function registrationRoutes(fastify: FastifyInstance) {
 
   app.get('/registration-options', { config: open, schema: { tags, response: { 200: RegistrationOptions } } }, async (request) => registrationOptions(ctx, request.locale));
 
-  app.post('/registrations', { config: open, schema: { tags, body: StartRegistrationInput, response: { 201: RegistrationStarted } } }, async (request, reply) => {
+  const startDescription = [
+    'Starts a draft and answers its bearer token (send it as `X-Registration-Token`).',
+    `Limited: ${ctx.config.registration.draftsPerIp} starts per network address and ${ctx.config.registration.draftsPerPhone} per applicant phone`,
+    `within ${ctx.config.registration.draftWindowMs / 60_000} minutes (every attempt counts); over either: 429 \`rate_limited\`, nothing created.`,
+    'An unfinished draft for the same phone or email: 409 `unfinished_exists`.',
+  ].join(' ');
+  const uploadDescription = [
+    'One file (`file`, multipart) into the draft: PDF, PNG or JPEG by content, at most 15 MB (413 `upload_too_large`).',
+    `A draft holds at most ${ctx.config.registration.maxDocuments} files (409 \`upload_limit\`) and ${ctx.config.registration.maxDraftBytes / (1024 * 1024)} MB`,
+    'in total (413 `upload_total_too_large`); a refused upload stores nothing. A submitted draft: 409 `registration_locked`.',
+  ].join(' ');
+
+  app.post('/registrations', { config: open, schema: { tags, description: startDescription, body: StartRegistrationInput, response: { 201: RegistrationStarted } } }, async (request, reply) => {
     const { token, row } = await startRegistration(ctx, request.body, applicant(request));
     return reply.status(201).send({ token, registration: await toView(ctx.database.db, row) });
   });
@@ -106,11 +118,12 @@ export async function registrationRoutes(fastify: FastifyInstance) {
     await scoped.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 50 } });
     scoped.withTypeProvider<ZodTypeProvider>().post(
       '/registrations/current/uploads',
-      { config: open, schema: { tags, querystring: UploadQuery, response: { 201: UploadInfo } } },
+      { config: open, schema: { tags, description: uploadDescription, querystring: UploadQuery, response: { 201: UploadInfo } } },
       async (request, reply) => {
-        // The token first: nobody without a live draft gets to send 15 MB.
+        // The token and the draft's room first: nobody without a live draft with room left gets to send 15 MB.
         const row = await draftByToken(ctx, tokenOf(request));
         assertEditable(row);
+        await assertDraftHasRoom(ctx, row.id);
         if (!request.isMultipart()) throw new AppError(400, 'upload_missing', messages.boUploadMissing);
         const file = await request.file();
         if (!file) throw new AppError(400, 'upload_missing', messages.boUploadMissing);

@@ -16,11 +16,15 @@ import { AppError } from '../../lib/app-error';
 import { isUniqueViolation } from '../approvals/db-errors';
 import { logActivity } from '../auth/activity';
 import { newOpaqueToken, sha256 } from '../auth/tokens';
+import { withinRateLimit } from '../payments/rate-limit';
 import { toUploadInfo } from './uploads';
 
-/** A draft nobody touched for this long is abandoned: it no longer blocks a new start and its token stops working. */
-export const ABANDONED_AFTER_MS = 30 * 24 * 3_600_000;
-export const ABANDONED_REASON = 'Abandoned: not completed within 30 days';
+/**
+ * A draft nobody touched for REGISTRATION_ABANDONED_DAYS is abandoned: it no longer blocks a new
+ * start, its token stops working, and the prune job closes it and deletes its files.
+ */
+export const abandonedAfterMs = (ctx: Pick<AppContext, 'config'>) => ctx.config.registration.abandonedDays * 24 * 3_600_000;
+export const abandonedReason = (ctx: Pick<AppContext, 'config'>) => `Abandoned: not completed within ${ctx.config.registration.abandonedDays} days`;
 
 export type RegistrationRow = typeof registrations.$inferSelect;
 
@@ -62,23 +66,38 @@ export async function toView(db: Db, row: RegistrationRow): Promise<Registration
   };
 }
 
+export type ApplicantClient = { ip: string; userAgent: string | undefined };
+
+/**
+ * Anyone may start a draft, and each draft may carry files, so starts are counted per network
+ * address and per applicant phone. Each counter is claimed (one atomic upsert) before it is
+ * compared, so a burst of parallel starts cannot all read "under the limit": exactly the limit
+ * gets through. A refused start still counts, as a failed sign-in does.
+ */
+async function claimStart(ctx: AppContext, phone: string, ip: string, now: Date): Promise<void> {
+  const { draftsPerIp, draftsPerPhone, draftWindowMs } = ctx.config.registration;
+  const db = ctx.database.db;
+  const refused = () => new AppError(429, 'rate_limited', messages.boRegistrationRateLimited, { minutes: Math.ceil(draftWindowMs / 60_000) });
+  if (!(await withinRateLimit(db, { key: `registration:ip:${ip}`, limit: draftsPerIp, windowMs: draftWindowMs, now }))) throw refused();
+  if (!(await withinRateLimit(db, { key: `registration:phone:${phone}`, limit: draftsPerPhone, windowMs: draftWindowMs, now }))) throw refused();
+}
+
 /**
  * Starts a draft for an applicant. The rule "an unfinished registration must be completed before
  * another is started" holds per applicant phone and per applicant email (partial unique indexes
- * make it hold under concurrent starts too); a draft abandoned for 30 days stops counting.
+ * make it hold under concurrent starts too); an abandoned draft stops counting.
  */
-export type ApplicantClient = { ip: string; userAgent: string | undefined };
-
 export async function startRegistration(ctx: AppContext, input: StartRegistrationInput, client: ApplicantClient): Promise<{ token: string; row: RegistrationRow }> {
   const db = ctx.database.db;
   const now = ctx.now();
+  await claimStart(ctx, input.applicantPhone, client.ip, now);
   const email = input.applicantEmail.toLowerCase();
-  const stale = new Date(now.getTime() - ABANDONED_AFTER_MS);
+  const stale = new Date(now.getTime() - abandonedAfterMs(ctx));
   const same = or(eq(registrations.applicantPhone, input.applicantPhone), eq(registrations.applicantEmail, email));
   // Abandoned drafts close (kept for the record, token dead) so they stop blocking the applicant.
   await db
     .update(registrations)
-    .set({ status: 'rejected', rejectionReason: ABANDONED_REASON, tokenHash: null, updatedAt: now })
+    .set({ status: 'rejected', rejectionReason: abandonedReason(ctx), tokenHash: null, updatedAt: now })
     .where(and(eq(registrations.status, 'unfinished'), same, lt(registrations.updatedAt, stale)));
   const [open] = await db.select({ id: registrations.id }).from(registrations).where(and(eq(registrations.status, 'unfinished'), same)).limit(1);
   if (open) throw unfinishedExists();
@@ -101,7 +120,7 @@ export async function draftByToken(ctx: AppContext, token: string | undefined): 
   if (!token || !/^[A-Za-z0-9_-]{16,128}$/.test(token)) throw registrationNotFound();
   const [row] = await ctx.database.db.select().from(registrations).where(eq(registrations.tokenHash, sha256(token)));
   if (!row) throw registrationNotFound();
-  if (row.status === 'unfinished' && ctx.now().getTime() - row.updatedAt.getTime() > ABANDONED_AFTER_MS) throw registrationNotFound();
+  if (row.status === 'unfinished' && ctx.now().getTime() - row.updatedAt.getTime() > abandonedAfterMs(ctx)) throw registrationNotFound();
   return row;
 }
 
