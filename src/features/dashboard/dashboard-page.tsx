@@ -23,8 +23,8 @@ function Cards({ summary, locale }: { summary: DashboardSummary; locale: string 
   const { t } = useLingui();
   const number = new Intl.NumberFormat(locale);
   const cards = [
-    { key: 'month', label: t`Collected this month`, value: formatMoney(summary.collectedThisMonth.amount, summary.collectedThisMonth.currency, locale) },
-    { key: 'year', label: t`Collected this year`, value: formatMoney(summary.collectedThisYear.amount, summary.collectedThisYear.currency, locale) },
+    { key: 'month', label: t`Collected this month`, value: formatMoney(summary.collectedThisMonth.amount, summary.collectedThisMonth.currency, locale), money: true },
+    { key: 'year', label: t`Collected this year`, value: formatMoney(summary.collectedThisYear.amount, summary.collectedThisYear.currency, locale), money: true },
     { key: 'trx', label: t`Transactions this month`, value: number.format(summary.transactionsThisMonth) },
     { key: 'pending', label: t`Pending transactions`, value: number.format(summary.pendingTransactions) },
     { key: 'failed', label: t`Failed transactions`, value: number.format(summary.failedTransactions) },
@@ -34,7 +34,7 @@ function Cards({ summary, locale }: { summary: DashboardSummary; locale: string 
   return (
     <ul className="stat-cards">
       {cards.map((card) => (
-        <li key={card.key} className="stat-card">
+        <li key={card.key} className={card.money ? 'stat-card stat-card-money' : 'stat-card'}>
           <span className="stat-label">{card.label}</span>
           <span className="stat-value">{card.value}</span>
         </li>

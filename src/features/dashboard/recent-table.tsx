@@ -5,6 +5,7 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { ScrollRegion } from '../../components/ui/scroll-region';
 import { methodLabels, statusLabels } from './labels';
 
+/** The latest transactions; amount and status lead so they stay on screen when the row scrolls. */
 export function RecentTable({ rows, locale }: { rows: readonly RecentTransaction[]; locale: string }) {
   const { t, i18n } = useLingui();
   const label = (map: typeof statusLabels, code: string) => (map[code] ? i18n._(map[code]) : code);
@@ -17,11 +18,11 @@ export function RecentTable({ rows, locale }: { rows: readonly RecentTransaction
           <tr>
             <th scope="col"><Trans>Date</Trans></th>
             <th scope="col"><Trans>Reference</Trans></th>
+            <th scope="col" className="num"><Trans>Amount</Trans></th>
+            <th scope="col"><Trans>Status</Trans></th>
             <th scope="col"><Trans>Member</Trans></th>
             <th scope="col"><Trans>Church or mosque</Trans></th>
             <th scope="col"><Trans>Method</Trans></th>
-            <th scope="col"><Trans>Status</Trans></th>
-            <th scope="col" className="num"><Trans>Amount</Trans></th>
           </tr>
         </thead>
         <tbody>
@@ -29,13 +30,13 @@ export function RecentTable({ rows, locale }: { rows: readonly RecentTransaction
             <tr key={row.id}>
               <td>{date.format(new Date(row.createdAt))}</td>
               <td>{row.reference}</td>
-              <td>{row.member}</td>
-              <td>{row.institution}</td>
-              <td>{label(methodLabels, row.method)}</td>
+              <td className="num">{formatMoney(row.amount, row.currency, locale)}</td>
               <td>
                 <span className={`status status-${row.status}`}>{label(statusLabels, row.status)}</span>
               </td>
-              <td className="num">{formatMoney(row.amount, row.currency, locale)}</td>
+              <td className="text-cell">{row.member}</td>
+              <td className="text-cell">{row.institution}</td>
+              <td>{label(methodLabels, row.method)}</td>
             </tr>
           ))}
         </tbody>

@@ -81,7 +81,7 @@ export function StatsPage() {
       ) : (
         <>
           <ul className="stat-cards" aria-label={t`Figures of the period`}>
-            <li className="stat-card">
+            <li className="stat-card stat-card-money">
               <span className="stat-label">{t`Collected`}</span>
               <span className="stat-value">{money(data.total.amount)}</span>
             </li>

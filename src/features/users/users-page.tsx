@@ -94,7 +94,7 @@ export function UsersPage() {
         {(answer) => (
           <DataTable
             caption={t`Users`}
-            columns={[t`Name`, t`Email`, t`Phone number`, t`Role group`, t`Branch or institution`, t`Status`, t`2FA`, t`Last login`, t`Actions`]}
+            columns={[t`Name`, t`Role group`, t`Status`, t`Actions`, t`Branch or institution`, t`Email`, t`Phone number`, t`2FA`, t`Last login`]}
           >
             {answer.data.map((user) => (
               <tr key={user.id}>
@@ -102,18 +102,11 @@ export function UsersPage() {
                   {user.name}
                   <div className="muted">{user.username}</div>
                 </td>
-                <td>{user.email ?? '—'}</td>
-                <td>{user.phone ?? '—'}</td>
                 <td>{user.roleGroup}</td>
-                <td>{user.userType === 'bank' ? (user.branchName ?? t`Head office`) : (user.institution ?? '—')}</td>
                 <td>
                   <StatusBadge tone={accountStatusTones[user.status]} label={i18n._(accountStatusLabels[user.status])} />
                 </td>
-                <td>{user.twoFactorEnabled ? t`On` : t`Off`}</td>
-                <td>
-                  <DateTime value={user.lastLoginAt} />
-                </td>
-                <td>
+                <td className="actions-cell">
                   {user.userType === 'entity' ? (
                     <span className="muted">{t`Changes through registration or amendment`}</span>
                   ) : user.id === profile?.id ? (
@@ -128,6 +121,13 @@ export function UsersPage() {
                       </Link>
                     </div>
                   ) : null}
+                </td>
+                <td className="text-cell">{user.userType === 'bank' ? (user.branchName ?? t`Head office`) : (user.institution ?? '—')}</td>
+                <td>{user.email ?? '—'}</td>
+                <td>{user.phone ?? '—'}</td>
+                <td>{user.twoFactorEnabled ? t`On` : t`Off`}</td>
+                <td>
+                  <DateTime value={user.lastLoginAt} />
                 </td>
               </tr>
             ))}
