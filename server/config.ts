@@ -70,6 +70,11 @@ const Env = z.object({
   REGISTRATION_MAX_DOCUMENTS: z.coerce.number().int().min(1).max(100).default(12),
   REGISTRATION_MAX_DRAFT_MB: z.coerce.number().int().min(1).max(1_000).default(100),
   REGISTRATION_ABANDONED_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /**
+   * When the recovery sweep runs (cron, in the default time zone): it enqueues again SMS and
+   * payment work whose job was lost between the row and the queue. One run per tick across replicas.
+   */
+  JOB_RECOVERY_CRON: z.string().trim().min(9).default('*/5 * * * *'),
   /** Bank staff must have an email at this domain (the demo staff use it). */
   BANK_EMAIL_DOMAIN: z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i).default('sadakabank.co.tz'),
 });
@@ -109,6 +114,7 @@ export type Config = {
     abandonedDays: number;
   };
   bankEmailDomain: string;
+  jobs: { recoveryCron: string };
   /** Uploaded documents and logos, under generated names (DATA_DIR/uploads). */
   uploadDir: string;
 };
@@ -170,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       abandonedDays: e.REGISTRATION_ABANDONED_DAYS,
     },
     bankEmailDomain: e.BANK_EMAIL_DOMAIN.toLowerCase(),
+    jobs: { recoveryCron: e.JOB_RECOVERY_CRON },
     uploadDir: resolve(e.DATA_DIR, 'uploads'),
   };
 }

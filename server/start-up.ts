@@ -62,9 +62,9 @@ export async function startServer(config: Config, options: { startedAt: number }
 
     const url = listenUrl(app, config);
     providers.attachApp(url);
-    // Payments a previous run left pending get their status polls (and credits) queued again.
-    await providers.payments.recoverPending();
-    await providers.jobs.startWorkers();
+    // SMS and payments a previous run left without their job are queued again (the recovery
+    // sweep repeats this on a schedule), then the workers poll.
+    await providers.startJobs();
     phase('app');
     printBanner({ config, url, database, seed, providers, readyMs: Date.now() - options.startedAt, phases });
     return { app, url, stop };

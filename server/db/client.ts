@@ -25,6 +25,12 @@ export type Database = {
   raw: RawSql;
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
+  /**
+   * Runs `fn` while holding a PostgreSQL session advisory lock named `key`, so replicas starting
+   * together do one-time set-up (migrations, the job queues) one after the other. PGlite is one
+   * process: `fn` simply runs.
+   */
+  withLock: <T>(key: string, fn: () => Promise<T>) => Promise<T>;
   /** PGlite only: the whole data directory as a tarball, for `openPglite(null, { loadDataDir })`. */
   dump?: () => Promise<Blob | File>;
 };
@@ -54,6 +60,7 @@ export async function openPglite(dataDir: string | null, options: { loadDataDir?
       },
     },
     close: () => client.close(),
+    withLock: (_key, fn) => fn(),
     dump: () => client.dumpDataDir('none'),
   };
 }
@@ -66,7 +73,14 @@ export async function openPostgres(url: string): Promise<Database> {
   // for the next query; requests in flight get a 503 (plugins/errors.ts).
   pool.on('error', (error) => console.warn(`database connection lost (the pool reconnects): ${error.message}`));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
+  try {
+    // Drizzle's migrator takes no lock: two replicas starting together on an empty database both
+    // found no migration applied, both ran them, and one died on "relation already exists".
+    await withAdvisoryLock(pool, 'sadaka:migrate', () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }));
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
   return {
     db,
     kind: 'postgres',
@@ -77,7 +91,36 @@ export async function openPostgres(url: string): Promise<Database> {
       },
     },
     close: () => pool.end(),
+    withLock: (key, fn) => withAdvisoryLock(pool, key, fn),
   };
+}
+
+/**
+ * A session advisory lock held on one pooled connection while `fn` runs (on any connections): the
+ * second replica waits, then finds the work done. A connection that failed while holding the lock
+ * is destroyed rather than returned to the pool (the server then drops the lock with it).
+ */
+async function withAdvisoryLock<T>(pool: pg.Pool, key: string, fn: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  const onClient = async (text: string) => {
+    try {
+      await client.query(text, [key]);
+    } catch (error) {
+      broken = error as Error;
+      throw error;
+    }
+  };
+  try {
+    await onClient('select pg_advisory_lock(hashtext($1))');
+    try {
+      return await fn();
+    } finally {
+      await onClient('select pg_advisory_unlock(hashtext($1))');
+    }
+  } finally {
+    client.release(broken);
+  }
 }
 
 export function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string | null }): Promise<Database> {

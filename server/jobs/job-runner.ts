@@ -96,18 +96,23 @@ export function createJobRunner(options: {
     },
     async start() {
       if (started) return;
-      await boss.start();
-      for (const [name, { options: queueOptions }] of definitions) {
-        await boss.createQueue(name, { name, ...queueOptions });
-      }
-      // Schedules live in the database: re-registering on every start keeps the cron current, and
-      // one left from a queue no longer scheduled would keep firing, so those are removed.
-      if (maintenance) {
-        for (const [name, { cron, data }] of schedules) await boss.schedule(name, cron, data, { tz: DEFAULT_TIME_ZONE });
-        for (const existing of await boss.getSchedules()) {
-          if (!schedules.has(existing.name)) await boss.unschedule(existing.name);
+      // pg-boss 10 creates each queue (a partition of its job table) without a lock: two replicas
+      // starting together on a fresh database deadlocked there and one died. One at a time, the
+      // second finds the schema and the queues in place.
+      await options.database.withLock('sadaka:job-queues', async () => {
+        await boss.start();
+        for (const [name, { options: queueOptions }] of definitions) {
+          await boss.createQueue(name, { name, ...queueOptions });
         }
-      }
+        // Schedules live in the database: re-registering on every start keeps the cron current, and
+        // one left from a queue no longer scheduled would keep firing, so those are removed.
+        if (maintenance) {
+          for (const [name, { cron, data }] of schedules) await boss.schedule(name, cron, data, { tz: DEFAULT_TIME_ZONE });
+          for (const existing of await boss.getSchedules()) {
+            if (!schedules.has(existing.name)) await boss.unschedule(existing.name);
+          }
+        }
+      });
       started = true;
     },
     async startWorkers(workerOptions) {

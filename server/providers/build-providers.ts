@@ -19,6 +19,7 @@ import { createPublicLinks, type PublicLinks } from '../lib/public-links';
 import { definePasswordResetQueue } from '../services/auth/password-reset-delivery';
 import { definePledgeReminderQueue } from '../services/pledges/pledge-reminders';
 import { defineRegistrationPruneQueue } from '../services/registration/prune-drafts';
+import { defineRecoverySweep } from '../jobs/recovery-sweep';
 
 export type ProviderLogger = { error: (o: object, m: string) => void; warn: (o: object, m: string) => void; info: (o: object, m: string) => void };
 
@@ -145,6 +146,8 @@ export async function createProviders(options: {
     log,
     pollScheduleSeconds: options.pollScheduleSeconds ?? DEFAULT_POLL_SCHEDULE_SECONDS,
   });
+
+  defineRecoverySweep(jobs, { cron: config.jobs.recoveryCron, recoverSms: () => sms.recoverQueued(), recoverPayments: () => payments.recoverPending(), log });
 
   try {
     await jobs.start();

@@ -150,7 +150,7 @@ export async function createTestApp(
  * TEST_DATABASE_URL, dropped at close) so files never see each other's rows or pg-boss jobs,
  * just as each PGlite test app is its own in-memory database.
  */
-async function createScratchDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createScratchDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `sadaka_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const run = async (sql: string) => {
     const client = new pg.Client({ connectionString: adminUrl });

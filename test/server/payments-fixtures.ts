@@ -110,7 +110,7 @@ export async function paymentStatus(t: TestApp, id: string, lang = 'en') {
 }
 
 type Row = Record<string, unknown>;
-async function rows(t: TestApp, text: string, values: unknown[]): Promise<Row[]> {
+async function rows(t: Pick<TestApp, 'database'>, text: string, values: unknown[]): Promise<Row[]> {
   return (await t.database.raw.query(text, values)).rows;
 }
 
@@ -120,7 +120,7 @@ async function rows(t: TestApp, text: string, values: unknown[]): Promise<Row[]>
  * - a ledger entry exists iff it is completed, exactly one, and it balances: debit = amount = fee + shares;
  * - every share was credited at most once, and credits equal the shares when credited.
  */
-export async function expectMoneyInvariants(t: TestApp, paymentId: string) {
+export async function expectMoneyInvariants(t: Pick<TestApp, 'database'>, paymentId: string) {
   const [payment] = await rows(t, `select status, amount::int as amount, fee::int as fee, credit_status from transactions where id = $1`, [paymentId]);
   expect(payment, `payment ${paymentId}`).toBeDefined();
   const status = String(payment!.status);

@@ -11,12 +11,14 @@ export type SeedOutcome = { seeded: true; counts: SeedCounts; ms: number } | { s
  */
 export async function ensureSeeded(database: Database, options: { demoPassword: string; now: Date }): Promise<SeedOutcome> {
   const started = performance.now();
-  // Kept outside the drizzle schema on purpose: it is bookkeeping of this start-up script, not product data.
-  await database.raw.exec(
-    `create table if not exists seed_marker (name text primary key, version integer not null, counts jsonb not null, seeded_at timestamptz not null default now())`,
-  );
   return database.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('sadaka:seed'))`);
+    // Kept outside the drizzle schema on purpose: it is bookkeeping of this start-up script, not
+    // product data. Created under the lock: two concurrent `create table if not exists` can both
+    // miss the table and one then fails on the catalog's unique index.
+    await tx.execute(
+      sql`create table if not exists seed_marker (name text primary key, version integer not null, counts jsonb not null, seeded_at timestamptz not null default now())`,
+    );
     const marker = await tx.execute(sql`select 1 from seed_marker where name = 'demo'`);
     if (rowsOf(marker).length > 0) return { seeded: false as const, reason: 'already seeded' };
     const existing = await tx.execute(sql`select 1 from institutions limit 1`);
