@@ -128,7 +128,7 @@ describe('two API processes on one PostgreSQL stay exactly-once', () => {
     const [portA, portB] = [await freePort(), await freePort()];
     replicas = [startReplica('A', portA, portB), startReplica('B', portB, portA)];
     for (const replica of replicas) {
-      await waitFor(`replica ${replica.name} to answer /api/health`, 100_000, async () => {
+      await waitFor(`replica ${replica.name} to answer /api/health`, 150_000, async () => {
         if (replica.child.exitCode !== null) throw new Error(`replica ${replica.name} exited (${replica.child.exitCode}):\n${logsOf(replica)}`);
         const ok = await fetch(`${replica.origin}/api/health`).then((res) => res.ok, () => false);
         return ok ? true : undefined;
@@ -145,7 +145,7 @@ describe('two API processes on one PostgreSQL stay exactly-once', () => {
       church: await signInOver(replicas[0], w.users.church.username, w.users.church.password),
       admin: await signInOver(replicas[1], w.users.admin.username, w.users.admin.password),
     };
-  }, 150_000);
+  }, 240_000);
 
   afterAll(async () => {
     for (const replica of replicas ?? []) {
