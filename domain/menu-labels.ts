@@ -7,6 +7,7 @@ type Descriptor = { id: string; message: string };
 export const menuLabels = {
   dashboard: /*i18n*/ { id: 'menu.dashboard', message: 'Dashboard' },
   structure: /*i18n*/ { id: 'menu.structure', message: 'Structure' },
+  institutions: /*i18n*/ { id: 'menu.institutions', message: 'Churches and mosques' },
   members: /*i18n*/ { id: 'menu.members', message: 'Members' },
   groups: /*i18n*/ { id: 'menu.groups', message: 'Groups' },
   cashReceipts: /*i18n*/ { id: 'menu.cashReceipts', message: 'Cash receipts' },
@@ -28,6 +29,7 @@ export const menuLabels = {
   offerings: /*i18n*/ { id: 'menu.offerings', message: 'Offerings' },
   currencies: /*i18n*/ { id: 'menu.currencies', message: 'Currencies' },
   religions: /*i18n*/ { id: 'menu.religions', message: 'Religions' },
+  levels: /*i18n*/ { id: 'menu.levels', message: 'Levels and custom fields' },
   branches: /*i18n*/ { id: 'menu.branches', message: 'Branches' },
   bankAccounts: /*i18n*/ { id: 'menu.bankAccounts', message: 'Bank accounts' },
   roleGroups: /*i18n*/ { id: 'menu.roleGroups', message: 'Role groups' },

@@ -26,6 +26,15 @@ export const adminMessages = {
   customFieldItems: /*i18n*/ { id: 'admin.customField.items', message: 'A choice field needs at least one item' },
   customFieldValue: /*i18n*/ { id: 'admin.customField.value', message: '{field} is not valid' },
   // Levels and structure
+  levelOrder: /*i18n*/ { id: 'admin.level.order', message: 'In this order some institutions would sit at or above the level of their parent' },
+  customFieldLevelUnknown: /*i18n*/ { id: 'admin.customField.levelUnknown', message: 'Choose a level of the structure' },
+  customFieldNotOfLevel: /*i18n*/ { id: 'admin.customField.notOfLevel', message: 'This field does not belong to the level of this institution' },
+  structureExportTitle: /*i18n*/ { id: 'admin.structure.exportTitle', message: 'Churches and mosques' },
+  structureColLevel: /*i18n*/ { id: 'admin.structure.colLevel', message: 'Level' },
+  structureColReligion: /*i18n*/ { id: 'admin.structure.colReligion', message: 'Religion' },
+  structureColRegion: /*i18n*/ { id: 'admin.structure.colRegion', message: 'Region' },
+  structureColParent: /*i18n*/ { id: 'admin.structure.colParent', message: 'Belongs to' },
+  structureExportCut: /*i18n*/ { id: 'admin.structure.exportCut', message: 'Only the first {count} rows are in this file; narrow the filters for the rest' },
   levelInUse: /*i18n*/ { id: 'admin.level.inUse', message: 'This level holds {count} institutions, so it cannot be removed' },
   affiliationParentLevel: /*i18n*/ { id: 'admin.affiliation.parentLevel', message: 'The new parent must be one level above, in the same religion' },
 } satisfies Record<string, Descriptor>;
@@ -34,6 +43,7 @@ export const adminMessages = {
 export const adminFieldLabels = {
   community: /*i18n*/ { id: 'admin.field.community', message: 'Community' },
   label: /*i18n*/ { id: 'admin.field.label', message: 'Label' },
+  levelCode: /*i18n*/ { id: 'admin.field.levelCode', message: 'Level code' },
   churchBp: /*i18n*/ { id: 'admin.field.churchShare', message: 'Church share' },
   fieldBp: /*i18n*/ { id: 'admin.field.fieldShare', message: 'Field share' },
   unionBp: /*i18n*/ { id: 'admin.field.unionShare', message: 'Union share' },

@@ -44,6 +44,7 @@ export const paths = {
   reportsReferrals: '/reports/referrals',
   reportsRegistrations: '/reports/registrations',
   religions: '/settings/religions',
+  levels: '/settings/levels',
   roleGroups: '/settings/role-groups',
   noPermission: '/no-permission',
 } as const;

@@ -91,6 +91,7 @@ export const shellRoutes: PageRoute[] = [
   { path: paths.currencies, title: msg`Currencies`, Page: CurrenciesPage },
   { path: paths.offerings, title: msg`Offering types`, Page: OfferingsPage },
   { path: paths.religions, title: msg`Religions`, Page: ReligionsPage },
+  { path: paths.levels, title: msg`Levels and custom fields`, Page: EmptyPage },
   { path: paths.roleGroups, title: msg`Role groups`, Page: RoleGroupsPage },
   { path: paths.sms, title: msg`SMS`, Page: EmptyPage },
   { path: `${paths.sms}/:id`, menuPath: paths.sms, title: msg`SMS details`, Page: EmptyPage },

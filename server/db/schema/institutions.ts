@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { bankBranches, institutionLevels, religions } from './reference';
+import { type AnyPgColumn, boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bankBranches, customFields, institutionLevels, religions } from './reference';
 
 /**
  * Churches, mosques and the levels above them. `path` is the materialised chain of ids
@@ -37,6 +37,12 @@ export const institutions = pgTable(
   },
   (t) => [
     index('institutions_path').on(t.path),
+    // Subtree reads are `path like '/1/4/%'`: a prefix match uses a btree only with pattern ops.
+    index('institutions_path_prefix').using('btree', sql`${t.path} text_pattern_ops`),
+    // The structure tree loads one node's children at a time, in name order (keyset on title, id).
+    index('institutions_parent_title').on(t.parentId, t.title, t.id),
+    index('institutions_title_search').using('btree', sql`lower(${t.title}) text_pattern_ops`),
+    index('institutions_code_search').using('btree', sql`lower(${t.code}) text_pattern_ops`),
     index('institutions_branch').on(t.branchId),
     index('institutions_religion').on(t.religionId),
     check('institutions_status', sql`${t.status} in ('unfinished','submitted','active','rejected','disabled')`),
@@ -112,4 +118,33 @@ export const referrers = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('referrers_kind', sql`${t.kind} in ('staff','freelancer')`)],
+);
+
+/** One institution's answer to one custom field of its level (ADR 047), checked against the field on write. */
+export const customFieldValues = pgTable(
+  'custom_field_values',
+  {
+    institutionId: integer('institution_id').notNull().references(() => institutions.id),
+    fieldId: integer('field_id')
+      .notNull()
+      .references(() => customFields.id, { onDelete: 'cascade' }),
+    value: text('value').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'custom_field_values_pk', columns: [t.institutionId, t.fieldId] }), index('custom_field_values_field').on(t.fieldId)],
+);
+
+/** Every move of an institution (and its subtree) under another parent, kept for the record. */
+export const institutionAffiliations = pgTable(
+  'institution_affiliations',
+  {
+    id: serial('id').primaryKey(),
+    institutionId: integer('institution_id').notNull().references(() => institutions.id),
+    fromParentId: integer('from_parent_id').references(() => institutions.id),
+    toParentId: integer('to_parent_id').notNull().references(() => institutions.id),
+    requestId: integer('request_id'),
+    movedBy: integer('moved_by'),
+    movedAt: timestamp('moved_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('institution_affiliations_institution').on(t.institutionId, t.movedAt)],
 );

@@ -48,16 +48,31 @@ export const currencies = pgTable(
   (t) => [check('currencies_alpha_code', sql`${t.alphaCode} ~ '^[A-Z]{3}$'`), check('currencies_numeric_code', sql`${t.numericCode} ~ '^[0-9]{3}$'`)],
 );
 
-/** Custom fields an institution level adds to member records (spec: label, data type, min/max chars, items). */
-export const customFields = pgTable('custom_fields', {
-  id: serial('id').primaryKey(),
-  religionId: integer('religion_id').notNull().references(() => religions.id),
-  entity: text('entity').notNull(),
-  label: text('label').notNull(),
-  dataType: text('data_type').notNull(),
-  minChars: integer('min_chars'),
-  maxChars: integer('max_chars'),
-  items: text('items').array(),
-  isDefault: boolean('is_default').notNull().default(false),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * Custom fields a structure level adds to its institutions (spec §3: label, data type, min/max
+ * chars, selectable items; ADR 047). Each level has one default field, which cannot be removed.
+ * `religionId` repeats the level's religion so a religion's fields are one indexed read.
+ */
+export const customFields = pgTable(
+  'custom_fields',
+  {
+    id: serial('id').primaryKey(),
+    religionId: integer('religion_id').notNull().references(() => religions.id),
+    levelId: integer('level_id').notNull().references(() => institutionLevels.id),
+    /** Kept from the first schema; every field describes an institution. */
+    entity: text('entity').notNull().default('institution'),
+    label: text('label').notNull(),
+    dataType: text('data_type').notNull(),
+    minChars: integer('min_chars'),
+    maxChars: integer('max_chars'),
+    items: text('items').array(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('custom_fields_level_label').on(t.levelId, t.label),
+    uniqueIndex('custom_fields_level_default').on(t.levelId).where(sql`${t.isDefault}`),
+    check('custom_fields_data_type', sql`${t.dataType} in ('text','number','date','choice')`),
+    check('custom_fields_chars', sql`(${t.minChars} is null or ${t.minChars} >= 0) and (${t.maxChars} is null or ${t.maxChars} >= 1) and (${t.minChars} is null or ${t.maxChars} is null or ${t.minChars} <= ${t.maxChars})`),
+  ],
+);

@@ -62,6 +62,8 @@ export async function seedDemo(db: Db, options: { demoPassword: string; now: Dat
     [s.bankAccounts, structure.bankAccounts],
     [s.offeringTypes, structure.offeringTypes],
     [s.zones, structure.zones],
+    [s.customFields, structure.customFields],
+    [s.customFieldValues, structure.customFieldValues],
     [s.roleGroups, users.roleGroups],
     [s.roleGroupFeatures, users.features],
     [s.users, users.users],
@@ -90,7 +92,7 @@ export async function seedDemo(db: Db, options: { demoPassword: string; now: Dat
     // core_bank_accounts is keyed by account number, transactions and receipt_batches by uuid: no serial to move.
     writes
       .map(([table]) => table)
-      .filter((table) => table !== s.roleGroupFeatures && table !== s.transactions && table !== s.receiptBatches && table !== s.coreBankAccounts),
+      .filter((table) => table !== s.roleGroupFeatures && table !== s.transactions && table !== s.receiptBatches && table !== s.coreBankAccounts && table !== s.customFieldValues),
   );
   return counts;
 }

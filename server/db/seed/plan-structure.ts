@@ -1,5 +1,6 @@
 import type { Random } from './prng';
-import type { Congregation, StructurePlan } from './plan-types';
+import type * as s from '../schema';
+import type { Congregation, Row, StructurePlan } from './plan-types';
 import { branchSeeds, currencySeeds, levelSeeds, religionSeeds } from './reference-data';
 import { christianTree, muslimTree, type NodeSeed, offeringTypeSeeds, zoneNames } from './structure-data';
 import { christianNames, muslimNames } from './names';
@@ -18,6 +19,8 @@ export function planStructure(random: Random, now: Date): StructurePlan {
     bankAccounts: [],
     offeringTypes: [],
     zones: [],
+    customFields: [],
+    customFieldValues: [],
     congregations: [],
     branchIdByCode: {},
     religionIdByCode: {},
@@ -39,6 +42,7 @@ export function planStructure(random: Random, now: Date): StructurePlan {
       const id = plan.levels.length + 1;
       const holdsMembers = rank === levelSeeds[religion.code].length - 1;
       plan.levels.push({ id, religionId, rank: rank + 1, ...level, holdsMembers });
+      planLevelFields(plan, religionId, id, holdsMembers, now);
       return id;
     });
   });
@@ -95,6 +99,7 @@ export function planStructure(random: Random, now: Date): StructurePlan {
         createdAt: now,
       });
       plan.institutionIdByCode[node.code] = id;
+      planFieldValues(plan, id, levels[depth]!, node.code);
       plan.bankAccounts.push({
         id: plan.bankAccounts.length + 1,
         institutionId: id,
@@ -166,4 +171,25 @@ function planCongregation(
     offeringTypes,
     zoneIds,
   };
+}
+
+/** Every level's default field (ADR 047); congregations also record when they were founded and how they worship. */
+function planLevelFields(plan: StructurePlan, religionId: number, levelId: number, holdsMembers: boolean, now: Date) {
+  const add = (field: Omit<Row<typeof s.customFields>, 'id' | 'religionId' | 'levelId' | 'createdAt'>) =>
+    plan.customFields.push({ id: plan.customFields.length + 1, religionId, levelId, createdAt: now, ...field });
+  add({ label: 'Registration number', dataType: 'text', minChars: null, maxChars: 40, items: null, isDefault: true });
+  if (!holdsMembers) return;
+  add({ label: 'Year founded', dataType: 'number', minChars: 4, maxChars: 4, items: null, isDefault: false });
+  add({ label: 'Service language', dataType: 'choice', minChars: null, maxChars: null, items: ['Kiswahili', 'English', 'Arabic'], isDefault: false });
+}
+
+/** Values follow from the institution's id, not from `random`, so the rest of the demo data stays as it was. */
+function planFieldValues(plan: StructurePlan, institutionId: number, levelId: number, code: string) {
+  for (const field of plan.customFields.filter((candidate) => candidate.levelId === levelId)) {
+    let value: string;
+    if (field.isDefault) value = `SO-${code}-${1000 + ((institutionId * 7919) % 9000)}`;
+    else if (field.dataType === 'number') value = String(1950 + ((institutionId * 37) % 66));
+    else value = (field.items ?? ['Kiswahili'])[institutionId % (field.items?.length ?? 1)]!;
+    plan.customFieldValues.push({ institutionId, fieldId: field.id!, value });
+  }
 }

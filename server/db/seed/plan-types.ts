@@ -26,6 +26,8 @@ export type StructurePlan = {
   bankAccounts: Array<Row<typeof s.bankAccounts>>;
   offeringTypes: Array<Row<typeof s.offeringTypes>>;
   zones: Array<Row<typeof s.zones>>;
+  customFields: Array<Row<typeof s.customFields>>;
+  customFieldValues: Array<Row<typeof s.customFieldValues>>;
   congregations: Congregation[];
   /** Lookups the later plans need. */
   branchIdByCode: Record<string, number>;

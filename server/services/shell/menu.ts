@@ -15,6 +15,7 @@ const MENU: Entry[] = [
   { key: 'dashboard', icon: 'dashboard', target: paths.dashboard, feature: 'dashboard', bankOnly: true },
   { key: 'dashboard', icon: 'dashboard', target: paths.entityDashboard, feature: 'entityDashboard', entityOnly: true },
   { key: 'structure', icon: 'structure', target: paths.structure, feature: 'structure' },
+  { key: 'institutions', icon: 'church', target: paths.entity, feature: 'structure' },
   { key: 'members', icon: 'members', target: paths.members, feature: 'members' },
   { key: 'groups', icon: 'groups', target: paths.groups, feature: 'groups' },
   { key: 'cashReceipts', icon: 'cash', target: paths.cashReceipt, feature: 'cashReceipts' },
@@ -49,6 +50,8 @@ const MENU: Entry[] = [
       { key: 'offerings', target: paths.offerings, feature: 'offerings' },
       { key: 'currencies', target: paths.currencies, feature: 'currencies' },
       { key: 'religions', target: paths.religions, feature: 'religions' },
+      // Levels and their custom fields are the bank administrators' (ADR 047); religions:view shows the way.
+      { key: 'levels', target: paths.levels, feature: 'religions', bankOnly: true },
       { key: 'branches', target: paths.branches, feature: 'branches' },
       { key: 'bankAccounts', target: paths.bankAccounts, feature: 'bankAccounts' },
       { key: 'roleGroups', target: paths.roleGroups, feature: 'roleGroups' },

@@ -7,6 +7,7 @@ import { memberRows } from './rows-members';
 import { paymentRows } from './rows-payments';
 import { pledgeRows } from './rows-pledges';
 import { statsRows } from './rows-stats';
+import { structureRows } from './rows-structure';
 
 /** Every area's rows; a new area adds its file here (one line, so parallel work rarely collides). */
-export const MATRIX_AREAS: MatrixArea[] = [foundationRows, deskRows, backOfficeRows, paymentRows, adminRows, statsRows, memberRows, pledgeRows];
+export const MATRIX_AREAS: MatrixArea[] = [foundationRows, deskRows, backOfficeRows, paymentRows, adminRows, statsRows, memberRows, pledgeRows, structureRows];
