@@ -50,6 +50,10 @@ export const receiptMessages = {
     id: 'receipt.batchConflict',
     message: 'This batch was already saved with other details. Only closing it can change it.',
   },
+  batchAlreadyClosed: /*i18n*/ {
+    id: 'receipt.batchAlreadyClosed',
+    message: 'This batch was already closed on another device at {closedAt}. It stays closed; nothing was changed.',
+  },
   exportTruncated: /*i18n*/ {
     id: 'receipt.exportTruncated',
     message: 'Only the first {shown} of {count} receipts are in this file. Narrow the filters to export the rest.',

@@ -76,6 +76,8 @@ const Env = z.object({
    */
   JOB_RECOVERY_CRON: z.string().trim().min(9).default('*/5 * * * *'),
   /** Bank staff must have an email at this domain (the demo staff use it). */
+  /** An open counting batch whose service and opening are both older than this many days is flagged as stale. */
+  STALE_BATCH_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   BANK_EMAIL_DOMAIN: z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i).default('sadakabank.co.tz'),
 });
 
@@ -115,6 +117,8 @@ export type Config = {
   };
   bankEmailDomain: string;
   jobs: { recoveryCron: string };
+  /** The counting desk: after how many days an open batch counts as forgotten (dashboard, batch list). */
+  desk: { staleBatchDays: number };
   /** Uploaded documents and logos, under generated names (DATA_DIR/uploads). */
   uploadDir: string;
 };
@@ -177,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     bankEmailDomain: e.BANK_EMAIL_DOMAIN.toLowerCase(),
     jobs: { recoveryCron: e.JOB_RECOVERY_CRON },
+    desk: { staleBatchDays: e.STALE_BATCH_DAYS },
     uploadDir: resolve(e.DATA_DIR, 'uploads'),
   };
 }

@@ -26,6 +26,15 @@ export const DashboardSummary = z.object({
   byMethod: z.array(z.object({ method: z.string(), amount: z.number().int(), count: z.number().int() })),
   byMonth: z.array(z.object({ month: z.string(), amount: z.number().int() })),
   byInstitution: z.array(z.object({ institution: z.string(), amount: z.number().int() })),
+  /**
+   * Open counting batches older than the server's STALE_BATCH_DAYS (both service date and opening),
+   * in scope; always empty for a role that may not read batches. `oldest`: up to five, oldest first.
+   */
+  staleBatches: z.object({
+    days: z.number().int(),
+    count: z.number().int(),
+    oldest: z.array(z.object({ id: z.string(), institutionId: z.number().int(), institution: z.string(), name: z.string(), serviceDate: z.string() })),
+  }),
   recent: z.array(RecentTransaction),
 });
 export type DashboardSummary = z.infer<typeof DashboardSummary>;

@@ -250,6 +250,13 @@ export const BatchRow = z.object({
   closedAt: z.string().nullable(),
   receiptCount: z.number().int(),
   total: z.number().int(),
+  /** Our extensions (issue 11). When the server first had the batch. */
+  openedAt: z.string(),
+  /** Open, and both its service date and its opening older than the server's STALE_BATCH_DAYS. */
+  stale: z.boolean(),
+  /** Of `receiptCount`/`total`: receipts that reached the server after the batch was closed (a device that was offline). */
+  lateCount: z.number().int(),
+  lateTotal: z.number().int(),
 });
 export const BatchList = z.object({ data: z.array(BatchRow) });
 export const BatchQuery = z.object({

@@ -37,7 +37,7 @@ const row = {
   serverOnly: true,
 };
 const page = { data: [row], count: 1, totals: { amount: 12_500, byOfferingType: [{ offeringTypeId: 1, title: 'Sadaka', amount: 12_500, count: 1 }] }, debug: 1 };
-const batches = { data: [{ id: 'b1', institutionId: 3, name: 'Sunday', serviceDate: '2026-03-01', currency: 'TZS', status: 'open', closedAt: null, receiptCount: 2, total: 3000, extra: 1 }] };
+const batches = { data: [{ id: 'b1', institutionId: 3, name: 'Sunday', serviceDate: '2026-03-01', currency: 'TZS', status: 'open', closedAt: null, receiptCount: 2, total: 3000, openedAt: '2026-03-01T06:00:00.000Z', stale: true, lateCount: 0, lateTotal: 0, extra: 1 }] };
 
 function replyWith(body: unknown, status = 200) {
   return createHttpTransport({

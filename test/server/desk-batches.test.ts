@@ -55,7 +55,7 @@ describe('counting batches (POST /api/receipt-batches/sync, GET /api/receipt-bat
     expect(await stored(batch.id)).toMatchObject({ status: 'closed', closedAt: new Date('2026-03-15T10:00:00Z') });
   });
 
-  it('any other change under the same id is a conflict: other details, or closing again at another time', async () => {
+  it('any other change under the same id is a conflict; closing again at another time is not (the first close stands)', async () => {
     const batch = open();
     await post([batch]);
     const renamed = await post([{ ...batch, name: 'Ibada ya pili' }], 'church', 'en');
@@ -63,7 +63,7 @@ describe('counting batches (POST /api/receipt-batches/sync, GET /api/receipt-bat
     expect((await post([{ ...batch, serviceDate: '2026-03-16' }]))[0]?.status).toBe('conflict');
     expect((await post([{ ...batch, currency: 'USD' }]))[0]?.status).toBe('conflict');
     await post([{ ...batch, closedAt: '2026-03-15T10:00:00Z' }]);
-    expect((await post([{ ...batch, closedAt: '2026-03-15T11:00:00Z' }]))[0]?.status).toBe('conflict');
+    expect((await post([{ ...batch, closedAt: '2026-03-15T11:00:00Z' }]))[0]).toMatchObject({ status: 'duplicate', code: 'already_closed' });
     expect(await stored(batch.id)).toMatchObject({ name: batch.name, closedAt: new Date('2026-03-15T10:00:00Z') });
   });
 
@@ -117,6 +117,10 @@ describe('counting batches (POST /api/receipt-batches/sync, GET /api/receipt-bat
       closedAt: null,
       receiptCount: 3,
       total: 4_250_000,
+      openedAt: expect.any(String),
+      stale: false,
+      lateCount: 0,
+      lateTotal: 0,
     });
     expect(rows.find((r) => r.id === usd.id)).toMatchObject({ receiptCount: 0, total: 0 });
     // Newest service first; filters by status.

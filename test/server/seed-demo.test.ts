@@ -219,7 +219,7 @@ describe('demo seed', () => {
   it('reports each closed batch with the count and total of its receipts, and every one of their ledger entries balances', async () => {
     const treasurer = await one<{ id: number }>(database, `select id from users where username = 'treasurer'`);
     const user = await toAuthUser(database.db, (await findUserById(database.db, treasurer.id))!);
-    const { data } = await listBatches(database.db, user!, { limit: 50 });
+    const { data } = await listBatches(database.db, user!, { limit: 50 }, new Date());
     expect(data).toHaveLength(2);
     for (const batch of data) {
       const sums = await database.raw.query(

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { BatchList, BatchQuery, BatchSyncRequest, SyncResponse } from '../../../domain/api/receipts';
 import { apiPaths } from '../../../domain/api-paths';
 import { listBatches } from '../../services/desk/batch-list';
+import { staleBefore } from '../../services/desk/batch-staleness';
 import { syncBatches } from '../../services/desk/batch-sync';
 import { DESK_READERS } from '../../services/desk/desk-access';
 import { authOf } from '../auth/client-info';
@@ -20,7 +21,7 @@ export async function deskBatchRoutes(fastify: FastifyInstance) {
       onRequest: requireAnyGrantHook(DESK_READERS),
       schema: { tags: ['desk'], querystring: BatchQuery, response: { 200: BatchList } },
     },
-    async (request) => listBatches(ctx.database.db, authOf(request).user, request.query),
+    async (request) => listBatches(ctx.database.db, authOf(request).user, request.query, staleBefore(ctx)),
   );
 
   app.post(

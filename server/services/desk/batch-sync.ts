@@ -13,8 +13,9 @@ type ValidBatch = ReturnType<typeof BatchInput.parse>;
 
 /**
  * Counting batches from the devices (Rock RMS style): created open (or already closed), and
- * closed once. Closing is the only change a batch accepts; it is answered `created` because it is
- * a new fact the server did not have. Anything else under the same id is a `conflict`.
+ * closed once, from any device of the congregation. Closing is the only change a batch accepts;
+ * it is answered `created` because it is a new fact the server did not have, and a later close
+ * (same or other time) is a `duplicate`. Anything else under the same id is a `conflict`.
  */
 export async function syncBatches(ctx: AppContext, actor: SyncActor, entries: readonly unknown[]): Promise<SyncResult[]> {
   const db = ctx.database.db;
@@ -77,7 +78,7 @@ async function compareAndClose(ctx: AppContext, actor: SyncActor, existing: Batc
   if (!sameDetails) return conflict();
   if (sameInstant(existing.closedAt, input.closedAt)) return { id: input.id, status: 'duplicate' };
   // A closed batch met by its own creation again (the outbox delivered the close first): old news.
-  if (existing.closedAt !== null) return input.closedAt === null ? { id: input.id, status: 'duplicate' } : conflict();
+  if (existing.closedAt !== null) return input.closedAt === null ? { id: input.id, status: 'duplicate' } : alreadyClosed(actor, existing);
   if (input.closedAt === null) return { id: input.id, status: 'duplicate' };
   const [closed] = await ctx.database.db
     .update(receiptBatches)
@@ -91,8 +92,25 @@ async function compareAndClose(ctx: AppContext, actor: SyncActor, existing: Batc
   // Someone closed it between our read and our update: judge this close against theirs.
   const now = await findBatch(ctx.database.db, input.id);
   if (!now || now.closedAt === null) throw new Error(`batch ${input.id} vanished or reopened`);
-  return sameInstant(now.closedAt, input.closedAt) ? { id: input.id, status: 'duplicate' } : conflict();
+  return sameInstant(now.closedAt, input.closedAt) ? { id: input.id, status: 'duplicate' } : alreadyClosed(actor, now);
 }
+
+/**
+ * A close of a batch another device closed first (issue 11: whoever counts next Sunday may close
+ * last week's batch, and two people may both press Close). Closing is idempotent: the batch is
+ * closed, which is what the device asked for, so this is `duplicate` — the first close's time
+ * stands, and the message says when, so the device can show it (ADR 019).
+ */
+function alreadyClosed(actor: SyncActor, batch: Batch): SyncResult {
+  const closedAt = CLOSED_AT[actor.locale].format(batch.closedAt!);
+  return { id: batch.id, status: 'duplicate', code: 'already_closed', message: actor.t(messages.batchAlreadyClosed, { closedAt }) };
+}
+
+/** East Africa Time, as the treasurers read the clock. */
+const CLOSED_AT = {
+  sw: new Intl.DateTimeFormat('sw-TZ', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Dar_es_Salaam' }),
+  en: new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Dar_es_Salaam' }),
+} as const;
 
 async function findBatch(db: Db, id: string): Promise<Batch | null> {
   const [row] = await db.select().from(receiptBatches).where(eq(receiptBatches.id, id));

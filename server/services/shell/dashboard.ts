@@ -8,6 +8,7 @@ import { transactions } from '../../db/schema/money';
 import { errors } from '../../lib/app-error';
 import { type AuthUser, hasGrant } from '../auth/auth-user';
 import { institutionScope, scopeLabel } from '../auth/scope';
+import { staleBatchSummary } from '../desk/batch-staleness';
 import { collectionTotalsBy } from '../read-model/totals';
 
 /** Money totals are in the base currency; other currencies still count in the numbers of transactions. */
@@ -30,6 +31,8 @@ export async function dashboardSummary(ctx: AppContext, user: AuthUser): Promise
   const yearStart = `${today.slice(0, 4)}-01-01`;
   const twelveStart = addMonths(monthStart, -11);
   const scope = institutionScope(user);
+  // Open counting batches nobody closed (issue 11), flagged for those who read the desk's batches.
+  const staleBatches = staleBatchSummary(ctx, user);
 
   const [month, year, byMethod, months, byStatus, memberCount, institutionCount, recent] = await Promise.all([
     collectionTotalsBy(db, { scope, from: monthStart, to: OPEN_END, status: COMPLETED }, ['currency']),
@@ -88,6 +91,7 @@ export async function dashboardSummary(ctx: AppContext, user: AuthUser): Promise
       .sort((a, b) => b.amount - a.amount)
       .map((row) => ({ method: row.method!, amount: row.amount, count: row.transactions })),
     byMonth,
+    staleBatches: await staleBatches,
     byInstitution: topInstitutions.filter((row) => row.amount > 0).map((row) => ({ institution: titles.get(row.institutionId!) ?? '', amount: row.amount })),
     recent: recent.map(({ t, institution, firstName, lastName }) => ({
       id: t.id,

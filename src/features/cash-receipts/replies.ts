@@ -1,5 +1,5 @@
-import type { BatchRow, CashReceiptPage as CashReceiptPageSchema, CashReceiptRow } from '../../../domain/api/receipts';
-import { BATCH_STATUSES, RECEIPT_METHODS } from '../../../domain/receipt-rules';
+import type { CashReceiptPage as CashReceiptPageSchema, CashReceiptRow } from '../../../domain/api/receipts';
+import { RECEIPT_METHODS } from '../../../domain/receipt-rules';
 import { integer, list, nullable, oneOf, optional, record, replyParser, text, type Reader } from './desk-data';
 import type { z } from 'zod';
 
@@ -9,18 +9,7 @@ import type { z } from 'zod';
  * contract is a server fault, as before.
  */
 
-const BatchRowReply: Reader<z.infer<typeof BatchRow>> = record({
-  id: text,
-  institutionId: integer,
-  name: text,
-  serviceDate: text,
-  currency: text,
-  status: oneOf(BATCH_STATUSES),
-  closedAt: nullable(text),
-  receiptCount: integer,
-  total: integer,
-});
-export const BatchList = replyParser(record({ data: list(BatchRowReply) }));
+export { BatchList } from '../../lib/offline/batch-reply';
 
 const ReceiptRowReply: Reader<CashReceiptRow> = record({
   id: text,

@@ -2,6 +2,7 @@ import type { MatrixArea } from './matrix-kit';
 import { adminRows } from './rows-admin';
 import { backOfficeRows } from './rows-back-office';
 import { deskRows } from './rows-desk';
+import { deskBatchRows } from './rows-desk-batches';
 import { foundationRows } from './rows-foundation';
 import { memberRows } from './rows-members';
 import { paymentRows } from './rows-payments';
@@ -10,4 +11,4 @@ import { statsRows } from './rows-stats';
 import { structureRows } from './rows-structure';
 
 /** Every area's rows; a new area adds its file here (one line, so parallel work rarely collides). */
-export const MATRIX_AREAS: MatrixArea[] = [foundationRows, deskRows, backOfficeRows, paymentRows, adminRows, statsRows, memberRows, pledgeRows, structureRows];
+export const MATRIX_AREAS: MatrixArea[] = [foundationRows, deskRows, deskBatchRows, backOfficeRows, paymentRows, adminRows, statsRows, memberRows, pledgeRows, structureRows];

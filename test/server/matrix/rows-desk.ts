@@ -9,9 +9,8 @@ export const deskRows: MatrixArea = {
     'GET /api/offering-types': { expect: signedInRoutes(200) },
     'GET /api/currencies': { expect: signedInRoutes(200) },
     'GET /api/members/cache': { expect: signedInRoutes(200) },
+    // Batches: rows-desk-batches.ts.
     'POST /api/members/sync': { payload: { members: [{ id: 'not-a-uuid' }] }, expect: s(401, 403, 403, 200, 200, 200, 403) },
-    'GET /api/receipt-batches': { expect: signedInRoutes(200) },
-    'POST /api/receipt-batches/sync': { payload: { batches: [{ id: 'not-a-uuid' }] }, expect: s(401, 403, 403, 403, 200, 200, 403) },
     'GET /api/cash-receipts': { expect: signedInRoutes(200) },
     // The bank role groups the /users form offers (issue 11: branch staff were refused the full list).
     'GET /api/users/role-groups': { expect: s(401, 200, 200, 403, 403, 403, 403) },
