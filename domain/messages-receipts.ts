@@ -24,6 +24,10 @@ export const receiptMessages = {
     id: 'receipt.batchCurrency',
     message: 'The receipt is in {currency} but its batch counts {batchCurrency}',
   },
+  syncEntryRefused: /*i18n*/ {
+    id: 'sync.entryRefused',
+    message: 'The server could not store this entry as it is; sending it again unchanged will not help. Check what it contains.',
+  },
   receiptConflict: /*i18n*/ {
     id: 'receipt.conflict',
     message: 'A different receipt was already saved under this id. Check it before sending this one again.',

@@ -120,7 +120,8 @@ export const SyncResult = z.object({
   /**
    * Why, for machines (our extension): `invalid`, `forbidden`, `not_found`, `waiting_for_member` and
    * `waiting_for_batch` (the entry names a member or batch this device has not synced yet: send that
-   * first, then this entry again unchanged), `content_differs`, `phone_taken`, `receipt_no_replaced`.
+   * first, then this entry again unchanged), `content_differs`, `phone_taken`, `receipt_no_replaced`,
+   * `refused` (the database itself refused the entry; sending it again unchanged cannot succeed).
    */
   code: z.string().optional(),
 });

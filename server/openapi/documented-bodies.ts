@@ -14,10 +14,10 @@ const SYNC_RULES = [
   '- `created`: stored now;',
   '- `duplicate`: this `id` was stored before with the same content (a resend after a lost answer: nothing new is written);',
   '- `conflict`: this `id` was stored before with different content (`code` `content_differs`), or another record already holds a unique value (`phone_taken`);',
-  '- `rejected`: the entry is invalid (`code` `invalid`, `message` names the field in the caller\'s language), outside the caller\'s institutions (`forbidden`), or names a member/batch not synced yet (`waiting_for_member`, `waiting_for_batch`: send that first, then this entry again unchanged).',
+  '- `rejected`: the entry is invalid (`code` `invalid`, `message` names the field in the caller\'s language), outside the caller\'s institutions (`forbidden`), names a member/batch not synced yet (`waiting_for_member`, `waiting_for_batch`: send that first, then this entry again unchanged), or was refused by the database itself (`refused`: a constraint the checks above cannot see; nothing of it was stored, and the same entry sent again is refused again).',
   '',
   'The entry `id` (a UUID the device chooses once) is the idempotency key: resending an entry is always safe. One bad entry never fails its neighbours; the request itself fails (400) only when the list is missing, empty or longer than ' +
-    `${MAX_SYNC_BATCH} entries.`,
+    `${MAX_SYNC_BATCH} entries, and (503) when the database is unreachable: entries stored before that answer \`duplicate\` when sent again.`,
 ].join('\n');
 
 const syncBody = <K extends string>(key: K, entry: z.ZodType) =>

@@ -30,6 +30,6 @@ export async function deskBatchRoutes(fastify: FastifyInstance) {
       config: { access: { feature: 'cashReceipts', action: 'create' } },
       schema: { tags: ['desk'], body: BatchSyncRequest, response: { 200: SyncResponse } },
     },
-    async (request) => ({ results: await syncBatches(ctx, syncActorOf(request), request.body.batches) }),
+    async (request) => ({ results: await syncBatches(ctx, syncActorOf(request), request.body.batches, request.log) }),
   );
 }

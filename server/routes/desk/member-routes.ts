@@ -27,6 +27,6 @@ export async function deskMemberRoutes(fastify: FastifyInstance) {
       config: { access: { feature: 'members', action: 'create' } },
       schema: { tags: ['desk'], body: MemberSyncRequest, response: { 200: SyncResponse } },
     },
-    async (request) => ({ results: await syncMembers(ctx, syncActorOf(request), request.body.members) }),
+    async (request) => ({ results: await syncMembers(ctx, syncActorOf(request), request.body.members, request.log) }),
   );
 }

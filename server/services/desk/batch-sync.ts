@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { receiptBatches } from '../../db/schema/money';
 import { logActivity } from '../auth/activity';
 import { activeCurrencyCache } from './receipt-references';
-import { admitEntries, rejectedWith, type SyncActor } from './sync-entry';
+import { admitEntries, refusedAsRejected, rejectedWith, type SyncActor } from './sync-entry';
 
 type Batch = typeof receiptBatches.$inferSelect;
 type ValidBatch = ReturnType<typeof BatchInput.parse>;
@@ -17,7 +17,7 @@ type ValidBatch = ReturnType<typeof BatchInput.parse>;
  * it is answered `created` because it is a new fact the server did not have, and a later close
  * (same or other time) is a `duplicate`. Anything else under the same id is a `conflict`.
  */
-export async function syncBatches(ctx: AppContext, actor: SyncActor, entries: readonly unknown[]): Promise<SyncResult[]> {
+export async function syncBatches(ctx: AppContext, actor: SyncActor, entries: readonly unknown[], log: { warn: (o: object, m: string) => void }): Promise<SyncResult[]> {
   const db = ctx.database.db;
   const currencyActive = activeCurrencyCache(db);
   const results: SyncResult[] = [];
@@ -31,7 +31,8 @@ export async function syncBatches(ctx: AppContext, actor: SyncActor, entries: re
       results.push(rejectedWith(actor, input.id, messages.receiptCurrencyUnknown, { currency: input.currency }, 'not_found'));
       continue;
     }
-    results.push(await syncBatch(ctx, actor, input));
+    // A batch the database refuses is answered on its own; the next ones still go in.
+    results.push(await refusedAsRejected(actor, input.id, log, () => syncBatch(ctx, actor, input)));
   }
   return results;
 }

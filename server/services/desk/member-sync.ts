@@ -7,7 +7,7 @@ import { logActivity } from '../auth/activity';
 import { findByClientId, type Member, registerMemberWithCode } from '../members/member-registration';
 import { requestHash } from './canonical-hash';
 import type { ScopedInstitution } from './desk-access';
-import { admitEntries, rejectedWith, type SyncActor } from './sync-entry';
+import { admitEntries, refusedAsRejected, rejectedWith, type SyncActor } from './sync-entry';
 
 type ValidMember = ReturnType<typeof MemberInput.parse>;
 
@@ -17,10 +17,12 @@ type ValidMember = ReturnType<typeof MemberInput.parse>;
  * the member it created; a different one under that id is `conflict`; a phone that already
  * belongs to a member of the institution is `conflict` carrying that member's id.
  */
-export async function syncMembers(ctx: AppContext, actor: SyncActor, entries: readonly unknown[]): Promise<SyncResult[]> {
+export async function syncMembers(ctx: AppContext, actor: SyncActor, entries: readonly unknown[], log: { warn: (o: object, m: string) => void }): Promise<SyncResult[]> {
   const results: SyncResult[] = [];
   for (const admission of await admitEntries(ctx.database.db, actor, MemberInput, entries)) {
-    results.push(admission.ok ? await syncMember(ctx, actor, admission.value, admission.institution) : admission.result);
+    if (!admission.ok) results.push(admission.result);
+    // A registration the database refuses is answered on its own; the next ones still go in.
+    else results.push(await refusedAsRejected(actor, admission.value.id, log, () => syncMember(ctx, actor, admission.value, admission.institution)));
   }
   return results;
 }

@@ -2,13 +2,12 @@ import { CashReceiptInput, type SyncResult } from '../../../domain/api/receipts'
 import { messages } from '../../../domain/messages';
 import type { AppContext } from '../../context';
 import { requestHash } from './canonical-hash';
-import { isDataException } from './data-exception';
 import type { ScopedInstitution } from './desk-access';
 import { type BulkOutcome, postReceiptsTogether } from './receipt-bulk-post';
 import { findStoredReceipt, findStoredReceipts, type PostOutcome, postReceipt, type ReceiptToPost, type StoredReceipt } from './receipt-post';
 import { checkReceiptReferences, loadReceiptReferences, type ReferenceLookup, type ValidReceipt } from './receipt-references';
 import { type ReceiptSms, sendReceiptSmsMany } from './receipt-sms';
-import { admitEntries, rejectedWith, type SyncActor, uuidKey } from './sync-entry';
+import { admitEntries, refusedAsRejected, rejectedWith, type SyncActor, uuidKey } from './sync-entry';
 
 type Log = { warn: (o: object, m: string) => void };
 type Entry = { index: number; input: ValidReceipt; institution: ScopedInstitution; hash: string };
@@ -116,16 +115,15 @@ async function syncAlone(ctx: AppContext, actor: SyncActor, { entry, post }: Alo
   if (stored) return { result: answerReplay(actor, entry, stored) };
   const checked = post ? { ok: true as const, entry, post } : checkNewReceipt(actor, entry, lookup, now);
   if (!checked.ok) return { result: checked.result };
-  let outcome: PostOutcome;
-  try {
-    outcome = await postReceipt(ctx, actor, checked.post);
-  } catch (error) {
-    if (!isDataException(error)) throw error;
-    // Nothing a retry could cure (a NUL character in a text, say): answer it, and let the rest go ahead.
-    log.warn({ err: error, clientId: entry.input.id }, 'the database refused the data of a receipt');
-    return { result: rejectedWith(actor, entry.input.id, messages.badRequest, {}, 'invalid') };
-  }
-  return answerPosted(actor, entry, checked.post, outcome);
+  // Nothing a retry could cure (a constraint or trigger refusing this receipt): answered on its own,
+  // and the rest go ahead. A receipt that was stored is answered from its outcome, with its SMS.
+  let answer: Answer | null = null;
+  const result = await refusedAsRejected(actor, entry.input.id, log, async () => {
+    const outcome: PostOutcome = await postReceipt(ctx, actor, checked.post);
+    answer = answerPosted(actor, entry, checked.post, outcome);
+    return answer.result;
+  });
+  return answer ?? { result };
 }
 
 /** The checks of a receipt not stored yet: its date, then what it names. */

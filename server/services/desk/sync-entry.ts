@@ -6,6 +6,7 @@ import { messages } from '../../../domain/messages';
 import type { Db } from '../../db/client';
 import { describeIssue, fromZodIssue, type Translate } from '../../lib/describe-issue';
 import type { AuthUser } from '../auth/auth-user';
+import { isRefusedByDatabase } from './data-exception';
 import { type ScopedInstitution, scopedInstitutionCache } from './desk-access';
 
 type Descriptor = { id: string; message: string };
@@ -90,4 +91,23 @@ export async function admitEntries<S extends z.ZodType<{ id: string; institution
     );
   }
   return admissions;
+}
+
+type Log = { warn: (o: object, m: string) => void };
+
+/**
+ * Runs one entry's own work; if the database refuses that entry's data (a constraint or trigger the
+ * schema cannot see, see isRefusedByDatabase) it is answered `rejected` with code `refused` and the
+ * request goes on, so the neighbours are stored and an outbox resending the batch is not stuck on
+ * it. Its own transaction rolled back, so nothing of it was stored. Any other error still fails
+ * the request: a retry may cure it.
+ */
+export async function refusedAsRejected(actor: SyncActor, id: string, log: Log, work: () => Promise<SyncResult>): Promise<SyncResult> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!isRefusedByDatabase(error)) throw error;
+    log.warn({ err: error, clientId: id }, 'the database refused a synced entry');
+    return rejectedWith(actor, id, messages.syncEntryRefused, {}, 'refused');
+  }
 }
