@@ -242,7 +242,9 @@ describe('SMS service, wallet and delivery reports', () => {
     expect((await row(sent.id)).status).toBe('queued');
     await makeRetriesDue();
     await t.runJobs();
-    expect((await row(sent.id)).status).toBe('sent');
+    // The simulator's delivery report may already have arrived (more queues per drain round on a
+    // loaded PostgreSQL): either state means sent, and the inbox proves it was sent once.
+    expect(['sent', 'delivered']).toContain((await row(sent.id)).status);
     expect(await t.smsInbox(phone)).toHaveLength(1);
   });
 
