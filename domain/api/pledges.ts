@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isDay } from '../calendar';
 import { MAX_TEXT_CHARS } from '../limits';
+import { MAX_CAMPAIGN_NAME } from '../pledge-rules';
 import { EXPORT_FORMATS, MAX_LINE_AMOUNT } from '../receipt-rules';
 
 /** Due filters of spec §9 plus overdue and fulfilled (issue 14). Windows start today, in the institution's zone. */
@@ -9,7 +10,7 @@ export type PledgeDueFilter = (typeof PLEDGE_DUE_FILTERS)[number];
 export const PLEDGE_PAYMENT_METHODS = ['mobile', 'card', 'bank', 'cash', 'cheque'] as const;
 export const PLEDGE_STATES = ['open', 'overdue', 'fulfilled'] as const;
 export type PledgeState = (typeof PLEDGE_STATES)[number];
-export const MAX_CAMPAIGN_NAME = 120;
+export { MAX_CAMPAIGN_NAME };
 
 const Day = z.string().refine(isDay, { message: 'validation.invalid' });
 const Amount = z.number().int().positive().max(MAX_LINE_AMOUNT);

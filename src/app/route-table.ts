@@ -36,6 +36,8 @@ const StatsPage = lazyPage(() => import('../features/stats/stats-page'), (m) => 
 const RegistrationsReportPage = lazyPage(() => import('../features/reports/registrations-report-page'), (m) => m.RegistrationsReportPage);
 const ActivitiesPage = lazyPage(() => import('../features/activity/activities-page'), (m) => m.ActivitiesPage);
 const LogViewerPage = lazyPage(() => import('../features/activity/log-viewer-page'), (m) => m.LogViewerPage);
+const PledgesPage = lazyPage(() => import('../features/pledges/pledges-page'), (m) => m.PledgesPage);
+const PledgeDetailPage = lazyPage(() => import('../features/pledges/pledge-detail-page'), (m) => m.PledgeDetailPage);
 const TransactionsPage = lazyPage(() => import('../features/payments/transactions-page'), (m) => m.TransactionsPage);
 const PushPage = lazyPage(() => import('../features/payments/push-page'), (m) => m.PushPage);
 const QuickPaymentsPage = lazyPage(() => import('../features/payments/push-page'), (m) => m.QuickPaymentsPage);
@@ -80,8 +82,8 @@ export const shellRoutes: PageRoute[] = [
   { path: paths.members, title: msg`Members`, Page: MembersPage },
   { path: `${paths.members}/:id`, menuPath: paths.members, title: msg`Member details`, Page: MemberDetailPage },
   { path: paths.outbox, title: msg`Unsent records`, Page: OutboxPage },
-  { path: paths.pledge, title: msg`Pledges`, Page: EmptyPage },
-  { path: `${paths.pledge}/:id`, menuPath: paths.pledge, title: msg`Pledge details`, Page: EmptyPage },
+  { path: paths.pledge, title: msg`Pledges`, Page: PledgesPage },
+  { path: `${paths.pledge}/:id`, menuPath: paths.pledge, title: msg`Pledge details`, Page: PledgeDetailPage },
   { path: paths.push, title: msg`Bank push`, Page: PushPage },
   { path: paths.pushPending, title: msg`Pending bank push`, Page: PendingPushesPage },
   { path: paths.quickPayments, title: msg`Quick payments`, Page: QuickPaymentsPage },

@@ -148,6 +148,18 @@ describe('pledges: created, counted from money received, listed by due date', ()
     expect(csv.body).toContain('2026-04-14');
   });
 
+  it('the export goes through the one export writer: a name that reads as a formula is written as text', async () => {
+    const giver = await createMember(t.database.db, { institutionId: w.churchA.id, firstName: '=HYPERLINK("http://x")', lastName: 'Mjanja' });
+    await pledge(1_000, '2026-05-01', {}, giver);
+    const csv = await t.app.inject({ method: 'GET', url: `/api/pledges/export?memberId=${giver.id}&format=csv`, headers: { ...headers.church, lang: 'sw' } });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain(`"'=HYPERLINK(""http://x"") Mjanja"`);
+    expect(csv.body).toContain('Namba ya muumini');
+    const xlsx = await t.app.inject({ method: 'GET', url: `/api/pledges/export?memberId=${giver.id}&format=xlsx`, headers: headers.church });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-type']).toContain('spreadsheetml');
+  });
+
   it('campaigns show their target, pledges and progress', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/pledge-campaigns', headers: headers.church, payload: { name: 'Jengo 2026', target: 10_000_000, offeringTypeId: building.id } });
     expect(res.statusCode, res.body).toBe(201);

@@ -1,11 +1,10 @@
-import { stringify } from 'csv-stringify/sync';
-import ExcelJS from 'exceljs';
 import type { PledgeFilters, PledgeRow } from '../../../domain/api/pledges';
 import { messages } from '../../../domain/messages';
 import { pledgeExportColumns, pledgeStateLabels } from '../../../domain/messages-pledges';
 import { CURRENCY_EXPONENT } from '../../../domain/money';
 import { EXPORT_MAX_ROWS, type EXPORT_FORMATS } from '../../../domain/receipt-rules';
 import type { Db } from '../../db/client';
+import { type ExportColumn, writeExport } from '../../lib/export/export-writer';
 import type { Translate } from '../../lib/describe-issue';
 import type { AuthUser } from '../auth/auth-user';
 import { callerToday, pledgeConditions } from './pledge-filters';
@@ -13,10 +12,6 @@ import { countPledges, loadPledgeRows } from './pledge-list';
 
 type Format = (typeof EXPORT_FORMATS)[number];
 type ColumnKey = keyof typeof pledgeExportColumns;
-const CONTENT_TYPES: Record<Format, string> = {
-  csv: 'text/csv; charset=utf-8',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-};
 const major = (amount: number, currency: string) => (amount / 10 ** (CURRENCY_EXPONENT[currency] ?? 2)).toFixed(CURRENCY_EXPONENT[currency] ?? 2);
 
 function cells(row: PledgeRow, t: Translate): Record<ColumnKey, string> {
@@ -35,26 +30,19 @@ function cells(row: PledgeRow, t: Translate): Record<ColumnKey, string> {
   };
 }
 
-/** The filtered pledge list as CSV (with a BOM for Excel) or a workbook, headed in the caller's language; at most EXPORT_MAX_ROWS. */
+/**
+ * The filtered pledge list as a file through the one export writer (formula-safe cells), headed in
+ * the caller's language; at most EXPORT_MAX_ROWS, with a closing line when the filters match more.
+ */
 export async function exportPledges(db: Db, user: AuthUser, filters: PledgeFilters, format: Format, t: Translate, now: Date) {
   const today = await callerToday(db, user, now);
   const where = await pledgeConditions(db, user, filters, today);
   const { count } = await countPledges(db, where);
   const rows = await loadPledgeRows(db, where, today, { limit: EXPORT_MAX_ROWS, offset: 0 });
   const keys = Object.keys(pledgeExportColumns) as ColumnKey[];
-  const headers = keys.map((key) => t(pledgeExportColumns[key]));
-  const records = rows.map((row) => keys.map((key) => cells(row, t)[key]));
+  type Cells = Record<ColumnKey, string>;
+  const columns: Array<ExportColumn<Cells>> = keys.map((key) => ({ header: t(pledgeExportColumns[key]), value: (record) => record[key] }));
   const note = rows.length < count ? t(messages.exportTruncated, { shown: rows.length, count }) : null;
-  let body: Buffer;
-  if (format === 'csv') {
-    body = Buffer.from(`\ufeff${stringify([headers, ...records, ...(note ? [[note]] : [])])}`, 'utf8');
-  } else {
-    const workbook = new ExcelJS.Workbook();
-    const sheet = workbook.addWorksheet('Pledges', { views: [{ state: 'frozen', ySplit: 1 }] });
-    sheet.addRow(headers).font = { bold: true };
-    for (const record of records) sheet.addRow(record);
-    if (note) sheet.addRow([note]).font = { italic: true };
-    body = Buffer.from(await workbook.xlsx.writeBuffer());
-  }
-  return { body, contentType: CONTENT_TYPES[format], filename: `pledges-${today}.${format}`, count, included: rows.length };
+  const file = await writeExport({ title: 'Pledges', columns, rows: rows.map((row) => cells(row, t)), footer: note }, format);
+  return { body: file.body, contentType: file.contentType, filename: `pledges-${today}.${format}`, count, included: rows.length };
 }

@@ -1,0 +1,190 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import type { PledgeDueFilter } from '../../../domain/api/pledges';
+import { formatMoney } from '../../../domain/money';
+import { localizedPath, paths } from '../../../domain/paths';
+import { ChoiceFilter } from '../../components/ui/choice-filter';
+import { DataTable } from '../../components/ui/data-table';
+import { EmptyState } from '../../components/ui/empty-state';
+import { FilterBar } from '../../components/ui/filter-bar';
+import { Pager } from '../../components/ui/pager';
+import { Spinner } from '../../components/ui/spinner';
+import { StatusBadge } from '../../components/ui/status-badge';
+import { errorText } from '../../lib/error-message';
+import { localeOfPath } from '../../lib/locale-path';
+import { canDo } from '../../lib/permissions';
+import { profileQuery } from '../../lib/session-queries';
+import { showToast } from '../../lib/toast';
+import { downloadPledges, PLEDGE_PAGE_SIZE, type PledgeListFilters, pledgeQueries } from './api';
+import { CampaignsSection } from './campaigns-section';
+import { formatDay, formatMoment } from './format';
+import { DUE_FILTER_LABELS, STATE_LABELS, STATE_TONES } from './labels';
+import { PledgeForm } from './pledge-form';
+import './pledges.css';
+
+const NO_FILTERS: PledgeListFilters = { due: '', search: '', campaignId: null };
+const DUE_FILTERS = Object.keys(DUE_FILTER_LABELS) as PledgeDueFilter[];
+
+/**
+ * Pledges the user may see: due windows of spec §9 plus overdue and fulfilled, search, totals of
+ * everything the filters match (pledged, paid, remaining), export, a new pledge, and campaigns.
+ */
+export function PledgesPage() {
+  const { t, i18n } = useLingui();
+  const locale = localeOfPath(useLocation().pathname);
+  const navigate = useNavigate();
+  const profile = useQuery(profileQuery()).data;
+  const [draft, setDraft] = useState(NO_FILTERS);
+  const [filters, setFilters] = useState(NO_FILTERS);
+  const [offset, setOffset] = useState(0);
+  const [creating, setCreating] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const list = useQuery(pledgeQueries.list(filters, offset));
+  const money = (amount: number, currency = 'TZS') => formatMoney(amount, currency, i18n.locale);
+  const canCreate = canDo(profile, 'pledges', 'create');
+
+  const exportAs = async (format: 'csv' | 'xlsx') => {
+    setExporting(true);
+    try {
+      const { included, count } = await downloadPledges(filters, format);
+      if (included < count) showToast({ tone: 'info', message: t`Only the first ${included} of ${count} pledges are in the file. Narrow the filters to export the rest.` });
+    } catch {
+      showToast({ tone: 'error', title: t`Error`, message: t`Export failed` });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <div className="page pledges">
+      {canCreate && !creating ? (
+        <div className="section-head">
+          <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
+            <Trans>New pledge</Trans>
+          </button>
+        </div>
+      ) : null}
+      {creating ? (
+        <PledgeForm
+          onDone={(id) => {
+            setCreating(false);
+            if (id !== null) navigate(localizedPath(`${paths.pledge}/${id}`, locale));
+          }}
+        />
+      ) : null}
+      <FilterBar
+        label={t`Find pledges`}
+        onSubmit={() => {
+          setFilters({ ...draft, search: draft.search.trim() });
+          setOffset(0);
+        }}
+        extra={
+          canDo(profile, 'pledges', 'export') ? (
+            <div className="export-actions">
+              <button type="button" className="btn btn-secondary btn-small" disabled={exporting} onClick={() => void exportAs('csv')}>
+                <Trans>Export CSV</Trans>
+              </button>
+              <button type="button" className="btn btn-secondary btn-small" disabled={exporting} onClick={() => void exportAs('xlsx')}>
+                <Trans>Export Excel</Trans>
+              </button>
+            </div>
+          ) : null
+        }
+      >
+        <div className="field">
+          <label htmlFor="pledge-due-filter">
+            <Trans>Due</Trans>
+          </label>
+          <ChoiceFilter
+            id="pledge-due-filter"
+            value={draft.due}
+            allLabel={t`All pledges`}
+            options={DUE_FILTERS.map((value) => ({ value, label: i18n._(DUE_FILTER_LABELS[value]) }))}
+            onChange={(due) => setDraft({ ...draft, due })}
+          />
+        </div>
+        <div className="field pledge-search">
+          <label htmlFor="pledge-search">
+            <Trans>Search</Trans>
+          </label>
+          <input id="pledge-search" type="search" autoComplete="off" placeholder={t`Name, phone or member number`} value={draft.search} onChange={(event) => setDraft({ ...draft, search: event.target.value })} />
+        </div>
+      </FilterBar>
+      {list.data ? (
+        <dl className="pledge-totals card" aria-label={t`Totals`}>
+          <div>
+            <dt>
+              <Trans>Pledged</Trans>
+            </dt>
+            <dd data-testid="total-pledged">{money(list.data.totals.total)}</dd>
+          </div>
+          <div>
+            <dt>
+              <Trans>Paid</Trans>
+            </dt>
+            <dd data-testid="total-paid">{money(list.data.totals.paid)}</dd>
+          </div>
+          <div>
+            <dt>
+              <Trans>Remaining</Trans>
+            </dt>
+            <dd data-testid="total-remaining">{money(list.data.totals.remaining)}</dd>
+          </div>
+          <div>
+            <dt>
+              <Trans>Pledges</Trans>
+            </dt>
+            <dd>{list.data.count}</dd>
+          </div>
+        </dl>
+      ) : null}
+      <section className="card" aria-label={t`Pledges`}>
+        {list.isPending ? <Spinner label={t`Loading…`} /> : null}
+        {list.isError ? (
+          <p className="notice notice-error" role="alert">
+            {errorText(list.error, t`You are offline. Pledges appear when the connection is back.`)}
+          </p>
+        ) : null}
+        {list.data && list.data.data.length === 0 ? <EmptyState title={t`No pledges match these filters.`} /> : null}
+        {list.data && list.data.data.length > 0 ? (
+          <>
+            <DataTable
+              caption={t`Pledges`}
+              columns={[
+                t`Member`,
+                t`Offering type`,
+                { label: t`Pledged`, numeric: true },
+                { label: t`Paid`, numeric: true },
+                { label: t`Remaining`, numeric: true },
+                t`Due date`,
+                t`State`,
+                t`Reminded`,
+              ]}
+            >
+              {list.data.data.map((row) => (
+                <tr key={row.id}>
+                  <td>
+                    <Link to={localizedPath(`${paths.pledge}/${row.id}`, locale)}>{row.memberName}</Link> <span className="muted small">{row.memberCode}</span>
+                  </td>
+                  <td>{row.offeringTypeTitle ?? ''}</td>
+                  <td className="num">{money(row.total, row.currency)}</td>
+                  <td className="num">{money(row.paid, row.currency)}</td>
+                  <td className="num">{money(row.remaining, row.currency)}</td>
+                  <td>{formatDay(row.dueDate, i18n.locale)}</td>
+                  <td>
+                    <StatusBadge tone={STATE_TONES[row.state]} label={i18n._(STATE_LABELS[row.state])} />
+                  </td>
+                  <td>{row.remindedAt ? formatMoment(row.remindedAt, i18n.locale) : ''}</td>
+                </tr>
+              ))}
+            </DataTable>
+            <Pager offset={offset} limit={PLEDGE_PAGE_SIZE} count={list.data.count} onChange={setOffset} />
+          </>
+        ) : null}
+      </section>
+      <CampaignsSection canCreate={canCreate} />
+    </div>
+  );
+}
