@@ -15,6 +15,7 @@ export const menuLabels = {
   transactions: /*i18n*/ { id: 'menu.transactions', message: 'Transactions' },
   push: /*i18n*/ { id: 'menu.push', message: 'Push' },
   pushPending: /*i18n*/ { id: 'menu.pushPending', message: 'Pending push' },
+  bankTransfers: /*i18n*/ { id: 'menu.bankTransfers', message: 'Bank transfers' },
   quickPayments: /*i18n*/ { id: 'menu.quickPayments', message: 'Quick payments' },
   pledges: /*i18n*/ { id: 'menu.pledges', message: 'Pledges' },
   sms: /*i18n*/ { id: 'menu.sms', message: 'SMS' },

@@ -102,4 +102,5 @@ export const paymentFieldLabels = {
   search: /*i18n*/ { id: 'payments.field.search', message: 'Search' },
   operator: /*i18n*/ { id: 'payments.field.operator', message: 'Network operator' },
   bankReference: /*i18n*/ { id: 'payments.field.bankReference', message: 'Bank reference' },
+  cursor: /*i18n*/ { id: 'payments.field.cursor', message: 'Page' },
 } satisfies Record<string, Descriptor>;

@@ -38,6 +38,8 @@ export const paths = {
   transactions: '/transactions',
   /** Completed payments whose credit to the institution's account failed (issue 4). */
   failedCredits: '/transactions/failed-credits',
+  /** Bank transfers waiting for the money: bank staff confirm or cancel them (issue 10). */
+  bankTransfers: '/transactions/bank-transfers',
   /** Settlement history per day and account (issue 4). */
   settlements: '/transactions/settlements',
   users: '/users',

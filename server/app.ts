@@ -33,6 +33,7 @@ import { memberRoutes } from './routes/members/member-routes';
 import { givingRoutes } from './routes/payments/giving-routes';
 import { pledgeRoutes } from './routes/pledges/pledge-routes';
 import { paymentRoutes } from './routes/payments/payment-routes';
+import { transferRoutes } from './routes/payments/transfer-routes';
 import { adminRoutes } from './routes/admin/admin-routes';
 import { transactionRoutes } from './routes/payments/transaction-routes';
 import { searchRoutes } from './routes/shell/search-routes';
@@ -84,6 +85,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(smsDeliveryCallbackRoutes);
       // Online giving and payments (issue 4)
       await api.register(paymentRoutes);
+      await api.register(transferRoutes);
       await api.register(givingRoutes);
       await api.register(transactionRoutes);
       await api.register(selcomWebhookRoutes);

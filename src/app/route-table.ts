@@ -42,6 +42,7 @@ const TransactionsPage = lazyPage(() => import('../features/payments/transaction
 const PushPage = lazyPage(() => import('../features/payments/push-page'), (m) => m.PushPage);
 const QuickPaymentsPage = lazyPage(() => import('../features/payments/push-page'), (m) => m.QuickPaymentsPage);
 const PendingPushesPage = lazyPage(() => import('../features/payments/pending-pushes-page'), (m) => m.PendingPushesPage);
+const BankTransfersPage = lazyPage(() => import('../features/payments/bank-transfers-page'), (m) => m.BankTransfersPage);
 const FailedCreditsPage = lazyPage(() => import('../features/payments/failed-credits-page'), (m) => m.FailedCreditsPage);
 const SettlementsPage = lazyPage(() => import('../features/payments/settlements-page'), (m) => m.SettlementsPage);
 const ZonesPage = lazyPage(() => import('../features/zones/zones-page'), (m) => m.ZonesPage);
@@ -103,6 +104,7 @@ export const shellRoutes: PageRoute[] = [
   { path: `${paths.structure}/:id`, menuPath: paths.structure, title: msg`Structure`, Page: EmptyPage },
   { path: paths.transactions, title: msg`Transactions`, Page: TransactionsPage },
   { path: paths.failedCredits, menuPath: paths.transactions, title: msg`Failed credits`, Page: FailedCreditsPage },
+  { path: paths.bankTransfers, title: msg`Bank transfers`, Page: BankTransfersPage },
   { path: paths.settlements, menuPath: paths.transactions, title: msg`Settlement history`, Page: SettlementsPage },
   { path: paths.users, title: msg`Users`, Page: UsersPage },
   { path: paths.reportsReferrals, title: msg`Referral report`, Page: ReferralsReportPage },

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DATE_RANGES, IDEMPOTENCY_HEADER as CONTRACT_HEADER, TRANSACTION_STATUS_FILTERS, paymentApiPaths } from '../../domain/api/payments';
 import { DATE_RANGE_OPTIONS, IDEMPOTENCY_HEADER, STATUS_FILTERS, paymentPaths } from '../../src/features/payments/contract';
+import { bankTransferPaths } from '../../domain/api/bank-transfers';
+import { pendingTransfersPath } from '../../src/features/payments/bank-transfers-api';
 
 // The staff screens repeat a few values of domain/api/payments.ts instead of importing its module
 // (zod and libphonenumber would join every route chunk): these tests keep them equal.
@@ -14,6 +16,7 @@ describe('staff payment screens against the payments contract', () => {
       else expect(ours, key).toBe(theirs);
     }
     expect(IDEMPOTENCY_HEADER).toBe(CONTRACT_HEADER);
+    expect(pendingTransfersPath).toBe(bankTransferPaths.pending);
   });
 
   it('offer exactly the status filters and date ranges the server takes', () => {

@@ -26,6 +26,7 @@ const MENU: Entry[] = [
       { key: 'transactions', target: paths.transactions, feature: 'transactions' },
       { key: 'push', target: paths.push, feature: 'push' },
       { key: 'pushPending', target: paths.pushPending, feature: 'push' },
+      { key: 'bankTransfers', target: paths.bankTransfers, feature: 'bankAccounts', bankOnly: true },
       { key: 'quickPayments', target: paths.quickPayments, feature: 'quickPayments' },
     ],
   },

@@ -12,6 +12,7 @@ export const paymentPaths = {
   paymentById: (id: string) => `/payments/${encodeURIComponent(id)}`,
   checkPayment: (id: string) => `/payments/${encodeURIComponent(id)}/check`,
   cancelPayment: (id: string) => `/payments/${encodeURIComponent(id)}/cancel`,
+  confirmTransfer: (id: string) => `/payments/${encodeURIComponent(id)}/confirm-transfer`,
   pendingPushes: '/payments/pending',
   lookupPhone: '/giving/lookup-phone',
   institutions: '/giving/institutions',
