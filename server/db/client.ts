@@ -72,6 +72,13 @@ export async function openPostgres(url: string): Promise<Database> {
   // the pool; unhandled, that kills the process. The pool drops that client and opens a fresh one
   // for the next query; requests in flight get a 503 (plugins/errors.ts).
   pool.on('error', (error) => console.warn(`database connection lost (the pool reconnects): ${error.message}`));
+  // A client checked out of the pool has no pool listener (pg-pool removes it at checkout): one whose
+  // connection dies between two queries of a transaction (a payment's credit awaiting its next
+  // statement) emitted an unhandled 'error' and killed the process. Its own query or commit fails
+  // with that error instead (answered 503), and the pool discards it on release (not queryable).
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   try {
     // Drizzle's migrator takes no lock: two replicas starting together on an empty database both
