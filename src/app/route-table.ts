@@ -47,6 +47,9 @@ const FailedCreditsPage = lazyPage(() => import('../features/payments/failed-cre
 const SettlementsPage = lazyPage(() => import('../features/payments/settlements-page'), (m) => m.SettlementsPage);
 const ZonesPage = lazyPage(() => import('../features/zones/zones-page'), (m) => m.ZonesPage);
 const SettingsPage = lazyPage(() => import('../features/settings/settings-page'), (m) => m.SettingsPage);
+const StructurePage = lazyPage(() => import('../features/structure/structure-page'), (m) => m.StructurePage);
+const EntityPage = lazyPage(() => import('../features/structure/entity-page'), (m) => m.EntityPage);
+const LevelsPage = lazyPage(() => import('../features/structure/levels-page'), (m) => m.LevelsPage);
 const OfferingsPage = lazyPage(() => import('../features/offerings/offerings-page'), (m) => m.OfferingsPage);
 // Pages whose capability is not built yet: a titled page with an honest empty state.
 const EmptyPage = lazyPage(() => import('./pages/empty-page'), (m) => m.EmptyPage);
@@ -77,7 +80,7 @@ export const shellRoutes: PageRoute[] = [
   { path: paths.bankAccounts, title: msg`Bank accounts`, Page: BankAccountsPage },
   { path: paths.branches, title: msg`Branches`, Page: BranchesPage },
   { path: paths.cashReceipt, title: msg`Cash receipts`, Page: CashReceiptPage },
-  { path: `${paths.entity}/:id?`, menuPath: paths.entity, title: msg`Churches and mosques`, Page: EmptyPage },
+  { path: `${paths.entity}/:id?`, menuPath: paths.entity, title: msg`Churches and mosques`, Page: EntityPage },
   { path: paths.groups, title: msg`Zones and groups`, Page: ZonesPage },
   { path: paths.logViewer, title: msg`History log`, Page: LogViewerPage },
   { path: paths.members, title: msg`Members`, Page: MembersPage },
@@ -94,14 +97,14 @@ export const shellRoutes: PageRoute[] = [
   { path: paths.currencies, title: msg`Currencies`, Page: CurrenciesPage },
   { path: paths.offerings, title: msg`Offering types`, Page: OfferingsPage },
   { path: paths.religions, title: msg`Religions`, Page: ReligionsPage },
-  { path: paths.levels, title: msg`Levels and custom fields`, Page: EmptyPage },
+  { path: paths.levels, title: msg`Levels and custom fields`, Page: LevelsPage },
   { path: paths.roleGroups, title: msg`Role groups`, Page: RoleGroupsPage },
   { path: paths.sms, title: msg`SMS`, Page: EmptyPage },
   { path: `${paths.sms}/:id`, menuPath: paths.sms, title: msg`SMS details`, Page: EmptyPage },
   { path: paths.stats, title: msg`Statistics`, Page: StatsPage },
   { path: `${paths.stats}/:id`, menuPath: paths.stats, title: msg`Statistics`, Page: StatsPage },
-  { path: paths.structure, title: msg`Structure`, Page: EmptyPage },
-  { path: `${paths.structure}/:id`, menuPath: paths.structure, title: msg`Structure`, Page: EmptyPage },
+  { path: paths.structure, title: msg`Structure`, Page: StructurePage },
+  { path: `${paths.structure}/:id`, menuPath: paths.structure, title: msg`Structure`, Page: StructurePage },
   { path: paths.transactions, title: msg`Transactions`, Page: TransactionsPage },
   { path: paths.failedCredits, menuPath: paths.transactions, title: msg`Failed credits`, Page: FailedCreditsPage },
   { path: paths.bankTransfers, title: msg`Bank transfers`, Page: BankTransfersPage },

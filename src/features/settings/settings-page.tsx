@@ -15,6 +15,7 @@ const SUMMARIES: Record<string, MessageDescriptor> = {
   [paths.offerings]: msg`Offering types and how each is divided between church, field and union`,
   [paths.currencies]: msg`Currencies and their values`,
   [paths.religions]: msg`Religions and their names in both languages`,
+  [paths.levels]: msg`The levels of each religion's structure and the custom fields each level records`,
   [paths.branches]: msg`The bank's branches`,
   [paths.bankAccounts]: msg`Institutions' bank accounts and their approval`,
   [paths.roleGroups]: msg`Role groups, their features and maker-checker`,
