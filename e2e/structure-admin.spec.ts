@@ -11,20 +11,21 @@ test('an admin opens the structure, drills into a church and opens its profile w
   const union = top.getByRole('row', { name: /East Coast Tanzania Union/ });
   // The union's counts cover its whole subtree: several institutions below it and members.
   await expect(union.getByRole('cell').nth(2)).not.toHaveText('0');
-  await union.getByRole('link', { name: 'East Coast Tanzania Union' }).click();
-  await page.getByRole('link', { name: 'Coastal Field' }).click();
-  await page.getByRole('link', { name: 'Kinondoni District' }).click();
+  await union.getByRole('link', { name: 'East Coast Tanzania Union', exact: true }).click();
+  await page.getByRole('link', { name: 'Coastal Field', exact: true }).click();
+  await page.getByRole('link', { name: 'Kinondoni District', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Structure: Kinondoni District' })).toBeVisible();
   const crumbs = page.getByRole('navigation', { name: 'Levels above' });
-  await expect(crumbs.getByRole('link', { name: 'Coastal Field' })).toBeVisible();
+  await expect(crumbs.getByRole('link', { name: 'Coastal Field', exact: true })).toBeVisible();
   const church = page.getByRole('row', { name: /Mwenge Church/ });
   await expect(church).toContainText('MWG');
   expect(await blockingAxeFindings(page, '/en/structure/{id}')).toEqual([]);
 
   // A search finds the church from the top, by code.
   await crumbs.getByRole('link', { name: 'Top' }).click();
-  await page.getByLabel('Name or code').fill('snz');
-  await page.getByRole('button', { name: 'Search' }).click();
+  const search = page.getByRole('search', { name: 'Find a church or mosque' });
+  await search.getByLabel('Name or code').fill('snz');
+  await search.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByRole('table', { name: 'Search results' }).getByRole('row', { name: /Sinza Church/ })).toBeVisible();
   await page.getByRole('button', { name: 'Clear search' }).click();
 
