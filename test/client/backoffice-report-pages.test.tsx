@@ -157,7 +157,11 @@ describe('registrations report, activity and sessions', () => {
       jsonResponse(200, { data: [{ sessionId: 's-1', userId: 6, userName: 'Joseph Temba', ipAddress: '127.0.0.9', deviceType: 'desktop', version: '1.10.40', browserAgent: null, startedAt: '2026-03-01T09:00:00.000Z', lastAccess: '2026-03-01T09:30:00.000Z', state: 'active' }], count: 1 }),
     );
     show(<ActivitiesPage />, '/en/activities');
-    expect(await within(await screen.findByRole('table', { name: 'Activity logs' })).findByText('bank-account 0101555000123')).toBeTruthy();
+    const activities = await screen.findByRole('table', { name: 'Activity logs' });
+    // The action and the request type are codes: the person reads them in words.
+    expect(await within(activities).findByText('Request approved')).toBeTruthy();
+    expect(within(activities).getByText('bank account · 0101555000123')).toBeTruthy();
+    expect(within(activities).queryByText('request.approved')).toBeNull();
     show(<LogViewerPage />, '/en/log_viewer');
     expect(await within(await screen.findByRole('table', { name: 'Sessions' })).findByText('127.0.0.9')).toBeTruthy();
   });

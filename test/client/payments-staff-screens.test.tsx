@@ -142,7 +142,9 @@ describe('transactions screen', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Open transaction SDK000123' }));
     const dialog = await screen.findByRole('dialog', { name: 'Transaction SDK000123' });
     expect(within(dialog).getByText('Tithe')).toBeTruthy();
-    expect(within(dialog).getByText('share:church')).toBeTruthy();
+    // The ledger's account code is said in words, never shown raw.
+    expect(within(dialog).getByText("Church's share")).toBeTruthy();
+    expect(within(dialog).queryByText('share:church')).toBeNull();
     expect(within(dialog).getByText('RCT-000123')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();

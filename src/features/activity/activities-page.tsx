@@ -1,17 +1,21 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ACTIVITY_AREAS, isActivityAction, type ActivityArea } from '../../../domain/activity-actions';
+import { ChoiceFilter } from '../../components/ui/choice-filter';
 import { DataTable } from '../../components/ui/data-table';
 import { DateTime } from '../../components/ui/date-time';
 import { Field } from '../../components/ui/field';
 import { FilterBar } from '../../components/ui/filter-bar';
+import { activityDetails } from './activity-details';
+import { activityActionLabels, activityAreaLabels, entityTypeLabels } from './activity-labels';
 import { activityQueries, type ActivityFilters } from './api';
 import { LogListCard } from './log-list-card';
 import '../../components/ui/back-office.css';
 
 /** /activities: the activity log, searched by who, what, when and from where. */
 export function ActivitiesPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [draft, setDraft] = useState<ActivityFilters>({ search: '', action: '', from: '', to: '', offset: 0 });
   const [filters, setFilters] = useState<ActivityFilters>(draft);
   const list = useQuery(activityQueries.activities(filters));
@@ -24,8 +28,15 @@ export function ActivitiesPage() {
         <Field id="activity-search" label={t`Search`}>
           <input id="activity-search" type="search" value={draft.search} placeholder={t`User, details or address`} onChange={(event) => setDraft({ ...draft, search: event.target.value })} />
         </Field>
-        <Field id="activity-action" label={t`Action`}>
-          <input id="activity-action" value={draft.action} placeholder={t`e.g. request.approved`} onChange={(event) => setDraft({ ...draft, action: event.target.value })} />
+        <Field id="activity-action" label={t`Area`}>
+          {/* The server matches actions by prefix: "auth." is every sign-in and password action. */}
+          <ChoiceFilter<ActivityArea>
+            id="activity-action"
+            value={(draft.action.replace(/\.$/, '') as ActivityArea) || ''}
+            allLabel={t`All areas`}
+            options={ACTIVITY_AREAS.map((area) => ({ value: area, label: i18n._(activityAreaLabels[area]) }))}
+            onChange={(area) => setDraft({ ...draft, action: area ? `${area}.` : '' })}
+          />
         </Field>
         <Field id="activity-from" label={t`From`}>
           <input id="activity-from" type="date" value={draft.from} onChange={(event) => setDraft({ ...draft, from: event.target.value })} />
@@ -43,11 +54,15 @@ export function ActivitiesPage() {
                   <DateTime value={row.at} />
                 </td>
                 <td>{row.userName ?? '—'}</td>
-                <td>
-                  <code>{row.action}</code>
-                  {row.entityType ? <div className="muted">{`${row.entityType} ${row.entityId ?? ''}`}</div> : null}
+                <td className="text-cell" data-action={row.action}>
+                  {isActivityAction(row.action) ? i18n._(activityActionLabels[row.action]) : t`Other action`}
+                  {row.entityType ? (
+                    <div className="muted">
+                      {entityTypeLabels[row.entityType] ? i18n._(entityTypeLabels[row.entityType]!) : t`Record`} {row.entityId ?? ''}
+                    </div>
+                  ) : null}
                 </td>
-                <td className="wrap">{row.details ?? ''}</td>
+                <td className="wrap">{activityDetails(i18n, row.action, row.details)}</td>
                 <td>
                   {row.ipAddress ?? '—'}
                   {row.userAgent ? (

@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
@@ -6,7 +7,7 @@ import { DataTable } from '../../components/ui/data-table';
 import { Spinner } from '../../components/ui/spinner';
 import { paymentQueries } from './api';
 import { dateTime, money, walletName } from './format';
-import { CREDIT_LABELS, METHOD_LABELS } from './labels';
+import { codeLabel, CREDIT_LABELS, EVENT_OUTCOME_LABELS, EVENT_SOURCE_LABELS, LEDGER_ACCOUNT_LABELS, METHOD_LABELS, SHARE_LABELS } from './labels';
 import { StatusBadge } from './status-badge';
 
 /** One transaction in full: lines, the balanced ledger entry, credits to the accounts, and what happened when. */
@@ -55,6 +56,7 @@ export function TransactionDetailDialog({ id, onClose }: { id: string; onClose: 
 function DetailBody({ detail }: { detail: TransactionDetail }) {
   const { t, i18n } = useLingui();
   const amount = (value: number) => money(value, detail.currency, i18n.locale);
+  const say = (descriptor: MessageDescriptor) => i18n._(descriptor);
   return (
     <div className="transaction-detail">
       <dl className="detail-list">
@@ -154,7 +156,7 @@ function DetailBody({ detail }: { detail: TransactionDetail }) {
           <DataTable columns={[t`Account`, t`Church or mosque`, { label: t`Debit`, numeric: true }, { label: t`Credit`, numeric: true }]}>
             {detail.ledger.map((line, index) => (
               <tr key={index}>
-                <td>{line.account}</td>
+                <td>{codeLabel(LEDGER_ACCOUNT_LABELS, line.account, say)}</td>
                 <td>{line.institution ?? ''}</td>
                 <td className="num">{line.debit ? amount(line.debit) : ''}</td>
                 <td className="num">{line.credit ? amount(line.credit) : ''}</td>
@@ -175,7 +177,7 @@ function DetailBody({ detail }: { detail: TransactionDetail }) {
                 {detail.credits.map((credit, index) => (
                   <tr key={index}>
                     <td>{credit.institution}</td>
-                    <td>{credit.share}</td>
+                    <td>{codeLabel(SHARE_LABELS, credit.share, say)}</td>
                     <td>{credit.accountNumber}</td>
                     <td className="num">{amount(credit.amount)}</td>
                     <td>{dateTime(credit.creditedAt, i18n.locale)}</td>
@@ -195,7 +197,7 @@ function DetailBody({ detail }: { detail: TransactionDetail }) {
           <ol className="event-list">
             {detail.events.map((event, index) => (
               <li key={index}>
-                <span className="muted">{dateTime(event.at, i18n.locale)}</span> {event.source}: {event.outcome}
+                <span className="muted">{dateTime(event.at, i18n.locale)}</span> {codeLabel(EVENT_SOURCE_LABELS, event.source, say)}: {codeLabel(EVENT_OUTCOME_LABELS, event.outcome, say)}
                 {event.detail ? <span className="muted"> ({event.detail})</span> : null}
               </li>
             ))}

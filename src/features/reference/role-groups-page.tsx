@@ -14,6 +14,7 @@ import { useReferenceGrants } from './grants';
 import { LOCATION_LEVELS, actionLabels, featureLabels } from './labels';
 import { useSaveSubmit } from './save-submit';
 import '../../components/ui/back-office.css';
+import { locationLevelName, roleGroupName } from '../../lib/reference-names';
 
 const resolver = checkedResolver(checkRoleGroup);
 type Grants = Partial<Record<Feature, Action[]>>;
@@ -52,7 +53,7 @@ function RoleGroupEditor({ group, editable, onDone }: { group: RoleGroupItem | n
   const nameLabel = t`Name`;
   const levelLabel = t`Location level`;
   return (
-    <InlineForm titleId="role-group-title" title={group ? group.name : t`New role group`} failure={errors.root?.message} busy={isSubmitting} readOnly={!editable} onSubmit={submit} onCancel={onDone}>
+    <InlineForm titleId="role-group-title" title={group ? roleGroupName(i18n, group.name) : t`New role group`} failure={errors.root?.message} busy={isSubmitting} readOnly={!editable} onSubmit={submit} onCancel={onDone}>
       <fieldset disabled={!editable} className="form">
         <div className="form-row">
           <Field id="rg-name" label={nameLabel} error={fieldErrorWords(errors.name, nameLabel)}>
@@ -68,7 +69,7 @@ function RoleGroupEditor({ group, editable, onDone }: { group: RoleGroupItem | n
             <input id="rg-level" list="rg-levels" aria-invalid={Boolean(errors.locationLevel)} {...form.register('locationLevel')} />
             <datalist id="rg-levels">
               {LOCATION_LEVELS.map((level) => (
-                <option key={level} value={level} />
+                <option key={level} value={level} label={locationLevelName(i18n, level)} />
               ))}
             </datalist>
           </Field>
@@ -124,7 +125,7 @@ function RoleGroupEditor({ group, editable, onDone }: { group: RoleGroupItem | n
 
 /** /settings/role-groups: what each group may do, where its users sit, and whether maker-checker applies. */
 export function RoleGroupsPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const list = useQuery(referenceQueries.roleGroups());
   const { canCreate, canUpdate } = useReferenceGrants('roleGroups');
   return (
@@ -137,16 +138,16 @@ export function RoleGroupsPage() {
       columns={[t`Name`, t`User type`, t`Location level`, t`Maker-checker`, { label: t`Features`, numeric: true }, { label: t`Users`, numeric: true }]}
       cells={(group) => (
         <>
-          <td>{group.name}</td>
+          <td>{roleGroupName(i18n, group.name)}</td>
           <td>{group.userType === 'bank' ? t`Bank staff` : t`Church and mosque users`}</td>
-          <td>{group.locationLevel}</td>
+          <td>{locationLevelName(i18n, group.locationLevel)}</td>
           <td>{group.makerChecker ? t`Yes` : t`No`}</td>
           <td className="num">{group.features.length}</td>
           <td className="num">{group.userCount}</td>
         </>
       )}
       // Everyone who sees the list may open a group; without the update grant it opens read-only.
-      rowAction={{ label: (group) => t`Open ${group.name}`, text: canUpdate ? <Trans>Edit</Trans> : <Trans>View</Trans> }}
+      rowAction={{ label: (group) => t`Open ${roleGroupName(i18n, group.name)}`, text: canUpdate ? <Trans>Edit</Trans> : <Trans>View</Trans> }}
       editor={(group, close) => <RoleGroupEditor group={group} editable={group === null ? canCreate : canUpdate} onDone={close} />}
     />
   );

@@ -9,7 +9,8 @@ import { networkWithLocalCopy } from '../../lib/offline-first';
 
 export const shellKeys = {
   all: ['shell'] as const,
-  religions: () => [...shellKeys.all, 'religions'] as const,
+  /** Per language: the server names religions in the Lang header's language. */
+  religions: (locale: string) => [...shellKeys.all, 'religions', locale] as const,
   smsBalance: () => [...shellKeys.all, 'sms-balance'] as const,
   pending: () => [...shellKeys.all, 'pending-registrations'] as const,
 };
@@ -29,7 +30,7 @@ export function fetchReligions(): Promise<ReligionItem[]> {
 }
 
 export const shellQueries = {
-  religions: () => queryOptions({ queryKey: shellKeys.religions(), queryFn: fetchReligions, staleTime: 60 * 60_000 }),
+  religions: (locale: string) => queryOptions({ queryKey: shellKeys.religions(locale), queryFn: fetchReligions, staleTime: 60 * 60_000 }),
   smsBalance: () =>
     queryOptions({ queryKey: shellKeys.smsBalance(), queryFn: () => api.post<SmsBalance>(apiPaths.smsTopUpHistory, {}), staleTime: 5 * 60_000 }),
   /** Polled every 30 s; a failure stops the polling (spec section 8) until the page is opened again. */

@@ -7,8 +7,8 @@ import { showToast } from '../../lib/toast';
 import { shellQueries, useSetReligion } from './api';
 
 function ReligionSelector({ current }: { current: number | null }) {
-  const { t } = useLingui();
-  const religions = useQuery(shellQueries.religions());
+  const { t, i18n } = useLingui();
+  const religions = useQuery(shellQueries.religions(i18n.locale));
   const setReligion = useSetReligion();
   return (
     <div className="menu-header-field">

@@ -13,6 +13,7 @@ import { fieldErrorWords } from '../../components/ui/field-error-text';
 import { showToast } from '../../lib/toast';
 import { useCreateUser, useEditUser } from './api';
 import { toNewUser, toUserChanges, userFormIssues, type UserFormValues } from './user-form-schema';
+import { roleGroupName } from '../../lib/reference-names';
 
 export type RoleGroupOption = { id: number; name: string; locationLevel: string | null };
 type Props = {
@@ -118,7 +119,7 @@ export function BankUserForm({ user, roleGroups, branches, onDone }: Props) {
             <option value="">{t`Choose…`}</option>
             {roleGroups.map((group) => (
               <option key={group.id} value={group.id}>
-                {group.name}
+                {roleGroupName(i18n, group.name)}
               </option>
             ))}
           </select>

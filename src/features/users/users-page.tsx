@@ -20,6 +20,7 @@ import { accountStatusLabels, accountStatusTones } from './labels';
 import { UserActions } from './user-actions';
 import { BankUserForm, type RoleGroupOption } from './user-form';
 import '../../components/ui/back-office.css';
+import { roleGroupName } from '../../lib/reference-names';
 
 /** The bank role groups a user can be given; asked for only when the form can open. */
 function useRoleGroupOptions(enabled: boolean): RoleGroupOption[] {
@@ -102,7 +103,7 @@ export function UsersPage() {
                   {user.name}
                   <div className="muted">{user.username}</div>
                 </td>
-                <td>{user.roleGroup}</td>
+                <td>{roleGroupName(i18n, user.roleGroup)}</td>
                 <td>
                   <StatusBadge tone={accountStatusTones[user.status]} label={i18n._(accountStatusLabels[user.status])} />
                 </td>

@@ -1,0 +1,97 @@
+/**
+ * Every action the server writes to the activity log, and the areas they group into. The log keeps
+ * these codes (stable for exports and API consumers); a person reads them through the catalogs
+ * (src/features/activity/activity-labels.ts). test/server/activity-actions.test.ts fails when the
+ * server writes a code missing here.
+ */
+export const ACTIVITY_ACTIONS = [
+  'access.denied',
+  'auth.login',
+  'auth.login_failed',
+  'auth.login_refused',
+  'auth.password_changed',
+  'auth.password_reset',
+  'auth.reset_requested',
+  'auth.2fa_enabled',
+  'auth.2fa_disabled',
+  'branch.created',
+  'branch.updated',
+  'cash-receipt.recorded',
+  'currency.created',
+  'currency.updated',
+  'institution_access.code_sent',
+  'institution_access.granted',
+  'member.registered',
+  'member.updated',
+  'member.delete_code_sent',
+  'member.delete_refused',
+  'member.deleted',
+  'member.archived',
+  'offering-type.created',
+  'offering-type.updated',
+  'offering-type.deleted',
+  'payment.push',
+  'payment.cancel',
+  'payment.transfer-confirmed',
+  'payment.credit-retry',
+  'pledge.created',
+  'pledge.reminded',
+  'receipt-batch.created',
+  'receipt-batch.closed',
+  'referrer.created',
+  'registration.started',
+  'registration.submitted',
+  'religion.set',
+  'religion.created',
+  'religion.updated',
+  'report.exported',
+  'request.submitted',
+  'request.approved',
+  'request.denied',
+  'request.rejected',
+  'request.withdrawn',
+  'role_group.created',
+  'role_group.updated',
+  'user.enabled',
+  'user.disabled',
+  'user.disable_refused',
+  'user.2fa_reset',
+  'user.2fa_reset_refused',
+  'user.delete_code_sent',
+  'user.delete_refused',
+  'user.deleted',
+  'zone.created',
+  'zone.updated',
+  'zone.deleted',
+  'zone.merged',
+  'zone.membersMoved',
+] as const;
+export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
+
+/** The part before the dot: what the log's filter offers (it matches actions by this prefix). */
+export const ACTIVITY_AREAS = [
+  'auth',
+  'access',
+  'user',
+  'role_group',
+  'request',
+  'registration',
+  'institution_access',
+  'member',
+  'zone',
+  'offering-type',
+  'pledge',
+  'cash-receipt',
+  'receipt-batch',
+  'payment',
+  'report',
+  'religion',
+  'branch',
+  'currency',
+  'referrer',
+] as const;
+export type ActivityArea = (typeof ACTIVITY_AREAS)[number];
+
+export function isActivityAction(code: string): code is ActivityAction {
+  return (ACTIVITY_ACTIONS as readonly string[]).includes(code);
+}
