@@ -68,3 +68,25 @@ test('a bank admin sees the default custom field without a remove button and add
   await expect(fields.getByRole('row', { name: new RegExp(label) })).toContainText('Yes, No');
   expect(await blockingAxeFindings(page, '/en/settings/levels')).toEqual([]);
 });
+
+test('a union administrator corrects a church custom field: a bad value is refused in the form, a good one shows', async ({ page }) => {
+  test.setTimeout(90_000);
+  await new SignInPage(page).signIn('union');
+  await page.goto('/en/entity');
+  const filters = page.getByRole('search', { name: 'Find churches and mosques' });
+  await filters.getByLabel('Name or code').fill('mwenge');
+  await filters.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('link', { name: 'Mwenge Church', exact: true }).click();
+  await page.getByRole('button', { name: 'Edit custom fields' }).click();
+  const form = page.getByRole('form', { name: 'Edit custom fields' });
+  await form.getByLabel('Year founded').fill('19x5');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByText('Year founded is not valid')).toBeVisible();
+  await form.getByLabel('Year founded').fill('1999');
+  await form.getByLabel('Service language').selectOption('English');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form).toHaveCount(0);
+  const fields = page.getByRole('region', { name: 'Custom fields' });
+  await expect(fields.getByText('1999', { exact: true })).toBeVisible();
+  await expect(fields.getByText('English', { exact: true })).toBeVisible();
+});

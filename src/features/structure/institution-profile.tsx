@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { localizedPath, paths } from '../../../domain/paths';
 import { DataTable } from '../../components/ui/data-table';
@@ -8,7 +9,10 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { Spinner } from '../../components/ui/spinner';
 import { errorText } from '../../lib/error-message';
 import { localeOfPath } from '../../lib/locale-path';
+import { canDo } from '../../lib/permissions';
+import { profileQuery } from '../../lib/session-queries';
 import { structureQueries } from './api';
+import { CustomValuesForm } from './custom-values-form';
 import { STATUS_LABELS } from './institutions-list';
 import { useStructureFormat } from './structure-format';
 import './structure.css';
@@ -26,6 +30,8 @@ export function InstitutionProfilePage({ id }: { id: number }) {
   const profile = useQuery(structureQueries.profile(id));
   const f = useStructureFormat();
   const data = profile.data;
+  const mayEdit = canDo(useQuery(profileQuery()).data, 'structure', 'update');
+  const [editing, setEditing] = useState(false);
 
   if (!data) {
     return (
@@ -101,6 +107,12 @@ export function InstitutionProfilePage({ id }: { id: number }) {
         </section>
         <section className="card" aria-labelledby="profile-fields">
           <h3 id="profile-fields">{t`Custom fields`}</h3>
+          {mayEdit && !editing && data.customFields.length > 0 ? (
+            <button type="button" className="btn btn-secondary" onClick={() => setEditing(true)}>
+              <Trans>Edit custom fields</Trans>
+            </button>
+          ) : null}
+          {editing ? <CustomValuesForm institutionId={data.id} levelId={data.level.id} values={data.customFields} onDone={() => setEditing(false)} /> : null}
           {data.customFields.length === 0 ? (
             <EmptyState title={t`This level has no custom fields`} />
           ) : (
