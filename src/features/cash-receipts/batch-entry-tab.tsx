@@ -4,6 +4,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Spinner } from '../../components/ui/spinner';
 import type { LocalBatch, LocalReceipt } from '../../lib/offline/types';
+import { batchFigures } from './batch-figures';
 import { batchTotals } from './batch-totals';
 import { BatchSummary } from './batch-summary';
 import { BatchTotalsTable } from './batch-totals-table';
@@ -14,6 +15,7 @@ import { PrintPreview } from './print-preview';
 import { ReceiptForm } from './receipt-form';
 import { ReceiptPrint } from './receipt-print';
 import { SavedNotice } from './saved-notice';
+import { ClosedElsewhere, CloseExplanation, WholeBatch } from './whole-batch';
 
 type BatchEntryProps = {
   institution: Institution;
@@ -40,6 +42,8 @@ export function BatchEntryTab({ institution, recorder, batches, batchId, onChoos
   const [confirmClose, setConfirmClose] = useState(false);
   const [closing, setClosing] = useState(false);
   const totals = useMemo(() => batchTotals(receipts, cachedTypes ?? []), [receipts, cachedTypes]);
+  // Every device's envelopes the server has, plus this device's not there yet (issue 11).
+  const figures = useMemo(() => batchFigures(batch?.server, receipts), [batch?.server, receipts]);
 
   if (batches.length === 0) {
     return (
@@ -106,11 +110,17 @@ export function BatchEntryTab({ institution, recorder, batches, batchId, onChoos
                 <Trans>Close batch</Trans>
               </button>
             </div>
+            <WholeBatch figures={figures} currency={batch.currency} own={receipts.length} />
             <BatchTotalsTable totals={totals} currency={batch.currency} showMethods={false} />
           </section>
         </div>
       ) : (
-        <BatchSummary institution={institution} batch={batch} receipts={receipts} offeringTypes={offeringTypes} />
+        <>
+          {batch.closedElsewhere ? <ClosedElsewhere figures={figures} currency={batch.currency} /> : null}
+          <BatchSummary institution={institution} batch={batch} receipts={receipts} offeringTypes={offeringTypes}>
+            <WholeBatch figures={figures} currency={batch.currency} own={receipts.length} />
+          </BatchSummary>
+        </>
       )}
 
       {batch ? (
@@ -131,9 +141,7 @@ export function BatchEntryTab({ institution, recorder, batches, batchId, onChoos
           onConfirm={() => void close()}
           onCancel={() => setConfirmClose(false)}
         >
-          <p>
-            <Trans>No more envelopes can be added to a closed batch. Its totals are then ready to match against the bank deposit.</Trans>
-          </p>
+          <CloseExplanation figures={figures} currency={batch.currency} />
         </ConfirmDialog>
       ) : null}
       {printed ? (

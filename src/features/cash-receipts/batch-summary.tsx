@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { OfferingType } from '../../../domain/api/receipts';
 import { money as formatMoney } from './money-text';
 import type { LocalBatch, LocalReceipt } from '../../lib/offline/types';
@@ -47,7 +47,20 @@ function BatchSummaryPrint({ institution, batch, totals, receipts }: { instituti
 }
 
 /** A closed batch: the totals to match against the bank deposit, and its print. */
-export function BatchSummary({ institution, batch, receipts, offeringTypes }: { institution: Institution; batch: LocalBatch; receipts: readonly LocalReceipt[]; offeringTypes: readonly OfferingType[] }) {
+export function BatchSummary({
+  institution,
+  batch,
+  receipts,
+  offeringTypes,
+  children,
+}: {
+  institution: Institution;
+  batch: LocalBatch;
+  receipts: readonly LocalReceipt[];
+  offeringTypes: readonly OfferingType[];
+  /** Above the totals: the whole batch across devices (whole-batch.tsx). */
+  children?: ReactNode;
+}) {
   const { t } = useLingui();
   const [printing, setPrinting] = useState(false);
   const totals = batchTotals(receipts, offeringTypes);
@@ -65,6 +78,7 @@ export function BatchSummary({ institution, batch, receipts, offeringTypes }: { 
       <p className="muted">
         <Trans>This batch is closed. Match these totals against the bank deposit.</Trans>
       </p>
+      {children}
       <BatchTotalsTable totals={totals} currency={batch.currency} showMethods />
       {printing ? (
         <PrintPreview title={t`Batch summary`} onClose={() => setPrinting(false)}>

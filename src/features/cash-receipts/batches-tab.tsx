@@ -9,19 +9,23 @@ import { mergeBatchRows } from './batch-rows';
 import { useLocalReceipts } from './desk-data';
 import type { Institution } from './institution';
 import { OpenBatchForm } from './open-batch-form';
+import { BatchFlags } from './batch-flags';
 
 // Synced envelopes too: offline, the device's own rows are the only count there is.
 const EVERY_STATE: readonly SyncState[] = ['pending', 'sending', 'synced', 'rejected', 'conflict'];
 
 type BatchesTabProps = { institution: Institution; batches: readonly LocalBatch[]; onEnter: (batchId: string) => void };
 
-/** Every batch of the institution: open ones first, with their envelope count and total. */
+/**
+ * Every batch of the congregation, from whichever device opened it: open ones first, with the
+ * envelope count and total of every device (what the server has plus this device's unsent ones).
+ */
 export function BatchesTab({ institution, batches, onEnter }: BatchesTabProps) {
   const { t, i18n } = useLingui();
   const [opening, setOpening] = useState(false);
   const server = useQuery(cashReceiptQueries.batches(institution.id));
   const receipts = useLocalReceipts({ institutionId: institution.id, states: EVERY_STATE }) ?? [];
-  const rows = mergeBatchRows(batches, server.data?.data, receipts);
+  const rows = mergeBatchRows(batches, server.data?.data, receipts, server.dataUpdatedAt);
 
   return (
     <div className="page">
@@ -86,9 +90,10 @@ export function BatchesTab({ institution, batches, onEnter }: BatchesTabProps) {
                   <td>{row.serviceDate}</td>
                   <td>
                     <span className={row.closed ? 'status status-closed' : 'status status-open'}>{row.closed ? t`Closed` : t`Open`}</span>
+                    <BatchFlags row={row} />
                   </td>
-                  <td className="num">{row.count}</td>
-                  <td className="num">{formatMoney(row.total, row.currency, i18n.locale)}</td>
+                  <td className="num">{row.figures.count}</td>
+                  <td className="num">{formatMoney(row.figures.total, row.currency, i18n.locale)}</td>
                   <td>
                     {row.local ? (
                       <button type="button" className="btn btn-link" onClick={() => onEnter(row.id)}>
@@ -96,7 +101,7 @@ export function BatchesTab({ institution, batches, onEnter }: BatchesTabProps) {
                       </button>
                     ) : (
                       <span className="muted">
-                        <Trans>Another device</Trans>
+                        <Trans>Not on this device yet</Trans>
                       </span>
                     )}
                   </td>

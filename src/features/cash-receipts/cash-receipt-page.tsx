@@ -6,6 +6,7 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { Spinner } from '../../components/ui/spinner';
 import { cashReceiptKeys } from './api';
 import { BatchEntryTab } from './batch-entry-tab';
+import { BatchCacheKeeper } from './batch-cache-keeper';
 import { BatchesTab } from './batches-tab';
 import { refreshOfflineCache, useBatches, usePendingCount } from './desk-data';
 import { SignedOutNotice } from './signed-out-notice';
@@ -58,7 +59,7 @@ export function CashReceiptPage() {
   );
 
   useEffect(() => {
-    // Fresh members and offering types when the network allows; offline the cache answers.
+    // Fresh members, offering types and the congregation's batches when the network allows; offline the cache answers.
     if (institution) refreshOfflineCache(institution.id).catch(() => undefined);
   }, [institution]);
 
@@ -87,6 +88,7 @@ export function CashReceiptPage() {
         <PendingNote />
       </div>
       <SignedOutNotice />
+      <BatchCacheKeeper institutionId={institution.id} />
       <div role="tabpanel" id="cash-receipt-panel" aria-labelledby={`tab-${tab}`}>
         {batches === undefined ? <Spinner label={t`Loading…`} /> : null}
         {batches !== undefined && tab === 'batches' ? <BatchesTab institution={institution} batches={ordered} onEnter={(id) => go('entry', id)} /> : null}

@@ -4,6 +4,7 @@ export { closeBatch, openBatch } from '../../lib/offline/batches';
 export { recordReceipt } from '../../lib/offline/record-receipt';
 export { searchLocalMembers } from '../../lib/offline/search-members';
 export { refreshOfflineCache } from '../../lib/offline/refresh-cache';
+export { refreshBatches } from '../../lib/offline/refresh-batches';
 export { offlineErrorMessage } from '../../lib/offline/error-messages';
 export { useBatchReceipts, useBatches, useCurrencies, useFlushState, useLocalReceipts, useOfferingTypes, usePendingCount } from '../../lib/offline/hooks';
 export { loadPhoneRules, phoneRulesIfLoaded, type PhoneRules } from '../../lib/offline/phone-rules';

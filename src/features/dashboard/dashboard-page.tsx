@@ -12,6 +12,7 @@ import { BankOverview } from './bank-overview';
 import { BarChart, ShareList } from './bar-chart';
 import { methodLabels } from './labels';
 import { RecentTable } from './recent-table';
+import { StaleBatchesNotice } from './stale-batches-notice';
 
 function monthLabel(month: string, locale: string): string {
   // `month` is YYYY-MM; the day is pinned so time zones cannot shift it into the previous month.
@@ -47,7 +48,8 @@ export function DashboardPage() {
   const { t, i18n } = useLingui();
   const locale = toLocale(i18n.locale);
   const summary = useQuery(dashboardQueries.summary(locale));
-  const isBankStaff = useQuery(profileQuery()).data?.level === null;
+  const profile = useQuery(profileQuery()).data;
+  const isBankStaff = profile?.level === null;
 
   if (summary.isPending) return <Spinner label={t`Loading…`} />;
   if (summary.isError) {
@@ -62,6 +64,7 @@ export function DashboardPage() {
   const money = (amount: number) => formatMoney(amount, currency, locale);
   return (
     <div className="dashboard">
+      <StaleBatchesNotice stale={data.staleBatches} canOpenDesk={profile?.entityId != null} />
       <Cards summary={data} locale={locale} />
       {isBankStaff ? <BankOverview /> : null}
       <div className="dashboard-grid">

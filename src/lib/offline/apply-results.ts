@@ -70,7 +70,8 @@ async function receiptsSynced(database: SadakaDb, synced: Map<string, string | u
   if (synced.size === 0) return;
   await database.outbox.bulkDelete([...synced.keys()].map((id) => entries.get(id)!.seq!));
   const rows = (await database.receipts.bulkGet([...synced.keys()])).filter((row) => row !== undefined);
-  await database.receipts.bulkPut(rows.map((row) => ({ ...row, syncState: 'synced' as const, syncMessage: null, receiptNo: synced.get(row.id) ?? row.receiptNo })));
+  const syncedAt = Date.now();
+  await database.receipts.bulkPut(rows.map((row) => ({ ...row, syncState: 'synced' as const, syncMessage: null, syncedAt, receiptNo: synced.get(row.id) ?? row.receiptNo })));
 }
 
 /** Every entry of a request the server refused as a whole (403, 400…): each keeps the reason. */

@@ -6,6 +6,7 @@ import { ApiError, api, NetworkError } from '../api-client';
 import { db, type SadakaDb } from '../db';
 import { fromCachedMember, serverMemberKey } from './member-rows';
 import { readMeta, writeMeta } from './meta';
+import { refreshBatches } from './refresh-batches';
 import { loadPhoneRules } from './phone-rules';
 import { flag, integer, list, nullable, oneOf, optional, record, replyParser, text, type Reader } from '../reply-checks';
 
@@ -39,7 +40,7 @@ const running = new Map<number, Promise<void>>();
 
 /**
  * Brings the device's copy of what the desk needs up to date: members (only what changed since the
- * last look), offering types, currencies and zones. Safe to call often (calls for one institution share
+ * last look), offering types, currencies, zones and the congregation's batches. Safe to call often (calls for one institution share
  * one run). Offline, or on any failure, it does nothing and the old copy stays in use.
  */
 export function refreshOfflineCache(institutionId: number, database: SadakaDb = db): Promise<void> {
@@ -53,7 +54,13 @@ export function refreshOfflineCache(institutionId: number, database: SadakaDb = 
 async function refresh(institutionId: number, database: SadakaDb): Promise<void> {
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
   try {
-    await Promise.all([refreshMembers(institutionId, database), refreshOfferingTypes(institutionId, database), refreshCurrencies(database), refreshZones(institutionId, database)]);
+    await Promise.all([
+      refreshMembers(institutionId, database),
+      refreshOfferingTypes(institutionId, database),
+      refreshCurrencies(database),
+      refreshZones(institutionId, database),
+      refreshBatches(institutionId, database),
+    ]);
   } catch (error) {
     // The cached copy is still good for recording; a NetworkError or a server error only means "not now".
     if (!(error instanceof NetworkError)) console.warn('offline cache refresh failed', error);

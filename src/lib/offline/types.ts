@@ -32,6 +32,18 @@ export type LocalMember = {
 /** The row in Dexie: the member plus its search tokens (`<institutionId>:<token>`, a multiEntry index). */
 export type StoredMember = LocalMember & { tokens: string[] };
 
+/**
+ * What the server said about a batch at the last cache refresh (issue 11): the receipts of every
+ * device that had reached it then. `at` is this device's clock when the answer arrived, so a
+ * receipt this device synced later (`LocalReceipt.syncedAt`) is known not to be in it yet.
+ */
+export type BatchSnapshot = { receiptCount: number; total: number; lateCount: number; lateTotal: number; stale: boolean; at: number };
+
+/**
+ * A counting batch on this device: opened here (and maybe not yet sent), or one of the
+ * congregation's batches the cache brought down from the server (opened on another device), which
+ * any device may continue and close.
+ */
 export type LocalBatch = {
   id: string;
   institutionId: number;
@@ -41,6 +53,9 @@ export type LocalBatch = {
   closedAt: string | null;
   createdAt: string;
   syncState: SyncState;
+  server?: BatchSnapshot;
+  /** The cache learnt that the batch was closed on another device while it was open here. */
+  closedElsewhere?: boolean;
 };
 
 export type LocalReceipt = {
@@ -58,6 +73,8 @@ export type LocalReceipt = {
   syncState: SyncState;
   /** The server's localised reason for a rejected or conflicting entry. */
   syncMessage: string | null;
+  /** This device's clock when the server accepted it (compared with BatchSnapshot.at). */
+  syncedAt?: number;
 };
 
 export type OutboxKind = 'batch' | 'member' | 'receipt';
