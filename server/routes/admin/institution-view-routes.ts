@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { IdParam } from '../../../domain/api/common';
+import type { InstitutionListItem } from '../../../domain/api/structure';
 import {
   CustomFieldValuesInput,
   InstitutionExportQuery,
   InstitutionList,
-  InstitutionListItem,
   InstitutionListQuery,
   InstitutionProfile,
   StructurePage,
