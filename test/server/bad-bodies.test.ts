@@ -65,6 +65,7 @@ describe('malformed input never reaches a handler and never answers 500', () => 
   let headers: Record<string, string>;
   let treasurerHeaders: Record<string, string>;
   let mosqueHeaders: Record<string, string>;
+  let unionHeaders: Record<string, string>;
   beforeAll(async () => {
     const collected = await collectApiRoutes(() => createTestApp());
     t = collected.built;
@@ -77,6 +78,8 @@ describe('malformed input never reaches a handler and never answers 500', () => 
     treasurerHeaders = (await signIn(t.app, world.users.church)).headers;
     // A congregation's deletions (zones…) are granted to the mosque administrator, not the treasurer.
     mosqueHeaders = (await signIn(t.app, world.users.mosque)).headers;
+    // Institution custom values are edited by the union level alone (structure: update).
+    unionHeaders = (await signIn(t.app, world.users.union)).headers;
   });
   afterAll(() => t.close());
 
@@ -101,7 +104,8 @@ describe('malformed input never reaches a handler and never answers 500', () => 
             });
           const asAdmin = await send(headers);
           const asTreasurer = asAdmin.statusCode === 403 ? await send(treasurerHeaders) : asAdmin;
-          const res = asTreasurer.statusCode === 403 ? await send(mosqueHeaders) : asTreasurer;
+          const asMosque = asTreasurer.statusCode === 403 ? await send(mosqueHeaders) : asTreasurer;
+          const res = asMosque.statusCode === 403 ? await send(unionHeaders) : asMosque;
           const body = String(res.headers['content-type'] ?? '').includes('json') ? res.json() : null;
           const ok = c.expect.includes(res.statusCode) && body?.statusCode === res.statusCode && typeof body.code === 'string' && typeof body.message === 'string' && body.message.length > 0;
           if (!ok) failures.push(`${route.method} ${route.url} [${c.name}, ${lang}] → ${res.statusCode} ${res.body.slice(0, 160)}`);
