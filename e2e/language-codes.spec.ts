@@ -98,7 +98,10 @@ test("a transaction's ledger names its accounts and shares in Swahili", async ({
   await page.goto(`/transactions?id=${completed!.id}`);
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('heading', { name: 'Ingizo la leja' })).toBeVisible();
-  await expect(dialog).toContainText('Sehemu ya kanisa');
+  // Which shares a ledger holds depends on the offering type (a tithe may give the church 0 %);
+  // the latest mobile payment varies with the specs run before, so any share label will do.
+  await expect(dialog).toContainText('Akaunti ya usuluhishi');
+  await expect(dialog).toContainText(/Sehemu ya (kanisa|fildi|unioni)/);
   await expectSwahiliOnly(dialog, 'transaction detail');
 });
 
