@@ -8,6 +8,7 @@ import { receiptHistory } from '../../services/desk/receipt-history';
 import { syncReceipts } from '../../services/desk/receipt-sync';
 import { authOf } from '../auth/client-info';
 import { requireAnyGrantHook, syncActorOf } from './desk-request';
+import { sendExportFile } from '../../lib/export/send-export';
 
 /** Cash receipts: the outbox's sync, the history with totals, and its export. */
 export async function deskReceiptRoutes(fastify: FastifyInstance) {
@@ -46,12 +47,7 @@ export async function deskReceiptRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const { format, ...filters } = request.query;
       const file = await exportReceipts(ctx.database.db, authOf(request).user, filters, format, request.t, ctx.now());
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .header('x-export-count', String(file.count))
-        .header('x-export-included', String(file.included))
-        .send(file.body);
+      return sendExportFile(reply, file);
     },
   );
 }

@@ -7,6 +7,7 @@ import { transactionDetail } from '../../services/payments/transaction-detail';
 import { exportTransactions } from '../../services/payments/transaction-export';
 import { listTransactions } from '../../services/payments/transaction-queries';
 import { authOf } from '../auth/client-info';
+import { sendExportFile } from '../../lib/export/send-export';
 
 /** Staff views of every transaction (all methods), scoped to the caller: list, detail, export, settlement history. */
 export async function transactionRoutes(fastify: FastifyInstance) {
@@ -25,12 +26,7 @@ export async function transactionRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const { format, ...filters } = request.query;
       const file = await exportTransactions(ctx.database.db, authOf(request).user, filters, format, request.t, ctx.now());
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .header('x-export-count', String(file.count))
-        .header('x-export-included', String(file.included))
-        .send(file.body);
+      return sendExportFile(reply, file);
     },
   );
 

@@ -11,6 +11,7 @@ import { listPledges } from '../../services/pledges/pledge-list';
 import { remindNow } from '../../services/pledges/pledge-remind-now';
 import { authOf } from '../auth/client-info';
 import type { FastifyRequest } from 'fastify';
+import { sendExportFile } from '../../lib/export/send-export';
 
 const actorOf = (request: FastifyRequest): Actor => {
   const { user, sessionId } = authOf(request);
@@ -45,12 +46,7 @@ export async function pledgeRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const { format, ...filters } = request.query;
       const file = await exportPledges(ctx.database.db, authOf(request).user, filters, format, request.t, ctx.now());
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .header('x-export-count', String(file.count))
-        .header('x-export-included', String(file.included))
-        .send(file.body);
+      return sendExportFile(reply, file);
     },
   );
 
