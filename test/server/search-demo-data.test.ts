@@ -91,6 +91,14 @@ describe('search on the demo data answers what the unindexed query answered', ()
     }
   });
 
+  it('transactions: a page past the last match is empty and still carries the count', async () => {
+    const [, last] = await terms();
+    const first = await searchTransactions(ctx, users.treasurer, last!, { limit: 7, offset: 0 });
+    expect(first.count).toBeGreaterThan(0);
+    const beyond = await searchTransactions(ctx, users.treasurer, last!, { limit: 7, offset: SEARCH_COUNT_CAP + 7 });
+    expect(beyond).toEqual({ data: [], count: first.count });
+  });
+
   it('members: the bounded count and the page, for a name, a phone fragment and a code', async () => {
     const [first, , phone, code] = await terms();
     const admin = await searchMembers(ctx, users.admin, first!, { limit: 7, offset: 0 });

@@ -10,7 +10,11 @@ export type UserRow = typeof users.$inferSelect;
 
 /** Grants of a role group as the domain types them; unknown features or actions in the table are ignored. */
 export async function loadGrants(db: Db, roleGroupId: number): Promise<Grants> {
-  const rows = await db.select().from(roleGroupFeatures).where(eq(roleGroupFeatures.roleGroupId, roleGroupId));
+  return grantsOf(await db.select().from(roleGroupFeatures).where(eq(roleGroupFeatures.roleGroupId, roleGroupId)));
+}
+
+/** Rows of `role_group_features` as the domain's Grants. */
+export function grantsOf(rows: ReadonlyArray<{ feature: string; actions: readonly string[] }>): Grants {
   const grants: Grants = {};
   for (const row of rows) {
     if (!(FEATURES as readonly string[]).includes(row.feature)) continue;
@@ -19,7 +23,7 @@ export async function loadGrants(db: Db, roleGroupId: number): Promise<Grants> {
   return grants;
 }
 
-type InstitutionInfo = { path: string; religionId: number; levelCode: string; levelRank: number; holdsMembers: boolean };
+export type InstitutionInfo = { path: string; religionId: number; levelCode: string; levelRank: number; holdsMembers: boolean };
 
 async function loadInstitution(db: Db, institutionId: number): Promise<InstitutionInfo | null> {
   const [row] = await db
@@ -37,7 +41,7 @@ async function loadInstitution(db: Db, institutionId: number): Promise<Instituti
 }
 
 /** Levels are configured per religion; anything not named like a known kind maps by its place in the tree. */
-function roleKindOf(user: UserRow, institution: InstitutionInfo | null): RoleKind {
+function roleKindOf(user: AuthUserRow, institution: InstitutionInfo | null): RoleKind {
   if (user.userType === 'bank') return user.branchId === null ? 'admin' : 'branch';
   const code = institution?.levelCode ?? '';
   if ((ROLE_KINDS as readonly string[]).includes(code) && code !== 'admin' && code !== 'branch') return code as RoleKind;
@@ -49,6 +53,18 @@ function roleKindOf(user: UserRow, institution: InstitutionInfo | null): RoleKin
 export async function toAuthUser(db: Db, user: UserRow): Promise<AuthUser | null> {
   if (user.status !== 'activated' || user.deletedAt) return null;
   const institution = user.institutionId === null ? null : await loadInstitution(db, user.institutionId);
+  return authUserOf(user, institution, await loadGrants(db, user.roleGroupId));
+}
+
+/** The fields of a user row that make an AuthUser. */
+export type AuthUserRow = Pick<
+  UserRow,
+  'id' | 'username' | 'name' | 'userType' | 'branchId' | 'institutionId' | 'activeReligionId' | 'status' | 'deletedAt' | 'forceChangePassword' | 'totpEnabled'
+>;
+
+/** The AuthUser from its already-read parts (one query in resolveSession), or null when the user cannot act. */
+export function authUserOf(user: AuthUserRow, institution: InstitutionInfo | null, grants: Grants): AuthUser | null {
+  if (user.status !== 'activated' || user.deletedAt) return null;
   if (user.userType === 'entity' && !institution) return null;
   return {
     id: user.id,
@@ -60,7 +76,7 @@ export async function toAuthUser(db: Db, user: UserRow): Promise<AuthUser | null
     institutionId: user.institutionId,
     institutionPath: institution?.path ?? null,
     religionId: user.userType === 'bank' ? user.activeReligionId : (institution?.religionId ?? null),
-    grants: await loadGrants(db, user.roleGroupId),
+    grants,
     forceChangePassword: user.forceChangePassword,
     totpEnabled: user.totpEnabled,
   };

@@ -26,3 +26,8 @@ export function scopeLabel(user: AuthUser): string {
   if (user.roleKind === 'branch') return `branch:${user.branchId}`;
   return `institution:${user.institutionId}`;
 }
+
+/** True when the scope is everything (a bank admin before choosing a religion): queries may skip joining `institutions`. */
+export function isUnscoped(user: AuthUser): boolean {
+  return user.roleKind === 'admin' && user.religionId === null;
+}

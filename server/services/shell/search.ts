@@ -1,11 +1,10 @@
-import { and, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { MemberHit, TransactionHit } from '../../../domain/api/shell';
 import type { AppContext } from '../../context';
 import { institutions } from '../../db/schema/institutions';
 import { members } from '../../db/schema/members';
-import { transactions } from '../../db/schema/money';
 import type { AuthUser } from '../auth/auth-user';
-import { institutionScope } from '../auth/scope';
+import { institutionScope, isUnscoped } from '../auth/scope';
 import { executedRows } from '../desk/unnest-insert';
 import { likePrefix } from './like';
 
@@ -40,49 +39,88 @@ async function boundedCount(db: AppContext['database']['db'], query: SQL): Promi
 }
 
 /**
- * The ids of transactions matching `value`, one index scan per way of matching (migration 0016:
- * lower-case prefix indexes on references, receipt numbers, provider ids and payer names, the
- * members' name indexes, trigram indexes on phones), united. An OR over a join of all of them
- * read every visible transaction instead (4.5 s at a million rows).
+ * One way of matching (`from` … `where` over `transactions t`), in the caller's scope, newest first,
+ * at most `n` rows: each branch is an index scan on its own match (migration 0016: lower-case
+ * prefix indexes on references, receipt numbers, provider ids and payer names, the members' name
+ * indexes, trigram indexes on phones) and a top-n sort, so a common first name never sorts or
+ * carries every match to the union. An OR over a join of all of them read every visible
+ * transaction instead (4.5 s at a million rows).
  */
-function matchingTransactionIds(value: string): SQL {
+function branch(source: SQL, match: SQL, scope: SQL | null, n: number): SQL {
+  const scoped = scope ? sql` join ${institutions} on ${institutions.id} = t.institution_id` : sql``;
+  const inScope = scope ? sql` and ${scope}` : sql``;
+  return sql`(select t.id, t.created_at from ${source}${scoped} where ${match}${inScope} order by t.created_at desc, t.id desc limit ${n})`;
+}
+
+/**
+ * The transactions matching `value` as (id, created_at), at most `n` per way of matching. The
+ * newest `n` of their union are exactly the newest `n` matches, and the union holds more than
+ * SEARCH_COUNT_CAP rows exactly when the matches do, so one bounded query answers both the page
+ * (offset + limit ≤ n) and the count.
+ */
+function matchingTransactions(value: string, scope: SQL | null, n: number): SQL {
   const prefix = likePrefix(value.toLowerCase());
   const phone = phoneNeedle(value);
-  return sql`
-    select t.id from transactions t where lower(t.reference_no) like ${prefix}
-    union select t.id from transactions t where t.trx_id is not null and lower(t.trx_id) like ${prefix}
-    union select t.id from transactions t where t.receipt_no is not null and lower(t.receipt_no) like ${prefix}
-    union select t.id from transactions t where t.payer_name is not null and lower(t.payer_name) like ${prefix}
-    union select t.id from members m join transactions t on t.member_id = m.id
-      where lower(m.first_name || ' ' || m.last_name) like ${prefix} or lower(m.last_name) like ${prefix}
-    ${phone ? sql`union select t.id from transactions t where t.payer_phone is not null and t.payer_phone like ${phone}` : sql``}`;
+  const fromT = sql`transactions t`;
+  const branches: SQL[] = [
+    branch(fromT, sql`lower(t.reference_no) like ${prefix}`, scope, n),
+    branch(fromT, sql`t.trx_id is not null and lower(t.trx_id) like ${prefix}`, scope, n),
+    branch(fromT, sql`t.receipt_no is not null and lower(t.receipt_no) like ${prefix}`, scope, n),
+    branch(fromT, sql`t.payer_name is not null and lower(t.payer_name) like ${prefix}`, scope, n),
+    branch(
+      sql`members m join transactions t on t.member_id = m.id`,
+      sql`(lower(m.first_name || ' ' || m.last_name) like ${prefix} or lower(m.last_name) like ${prefix})`,
+      scope,
+      n,
+    ),
+  ];
+  if (phone) branches.push(branch(fromT, sql`t.payer_phone is not null and t.payer_phone like ${phone}`, scope, n));
+  return sql.join(branches, sql` union `);
 }
+
+type TransactionHitRow = {
+  id: string;
+  total: number;
+  payer_name: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  trx_id: string | null;
+  reference_no: string;
+  amount: string | number;
+  currency: string;
+  payer_phone: string | null;
+  status: string;
+  created_at: Date | string;
+};
 
 /** Advanced search, transactions tab: reference, transaction id, receipt, payer phone or member name, in scope. */
 export async function searchTransactions(ctx: AppContext, user: AuthUser, value: string, page: Page) {
-  const where = and(institutionScope(user), sql`${transactions.id} in (${matchingTransactionIds(value)})`);
   const db = ctx.database.db;
-  const rows = await db
-    .select({ t: transactions, firstName: members.firstName, lastName: members.lastName })
-    .from(transactions)
-    .innerJoin(institutions, eq(institutions.id, transactions.institutionId))
-    .leftJoin(members, eq(members.id, transactions.memberId))
-    .where(where)
-    .orderBy(desc(transactions.createdAt), desc(transactions.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  const count = await boundedCount(db, sql`select 1 from ${transactions} join ${institutions} on ${institutions.id} = ${transactions.institutionId} where ${where}`);
-  const data: TransactionHit[] = rows.map(({ t, firstName, lastName }) => ({
+  const scope = isUnscoped(user) ? null : institutionScope(user);
+  const n = Math.max(SEARCH_COUNT_CAP + 1, page.offset + page.limit);
+  const hits = sql`with hits as (${matchingTransactions(value, scope, n)}),
+    page as (select id, created_at from hits order by created_at desc, id desc limit ${page.limit} offset ${page.offset})`;
+  const rows = executedRows<TransactionHitRow>(
+    await db.execute(sql`${hits}
+      select (select count(*) from hits)::int as total, t.id, t.payer_name, m.first_name, m.last_name, t.trx_id, t.reference_no,
+             t.amount, t.currency, t.payer_phone, t.status, t.created_at
+      from page join transactions t on t.id = page.id left join members m on m.id = t.member_id
+      order by page.created_at desc, page.id desc`),
+  );
+  // A page past the end holds no row to carry the count; ask for it alone.
+  const total =
+    rows[0]?.total ?? (page.offset === 0 ? 0 : Number(executedRows<{ n: number }>(await db.execute(sql`${hits} select count(*)::int as n from hits`))[0]?.n ?? 0));
+  const data: TransactionHit[] = rows.map((t) => ({
     id: t.id,
-    member: firstName ? `${firstName} ${lastName ?? ''}`.trim() : (t.payerName ?? ''),
-    trxId: t.trxId ?? t.referenceNo,
-    amount: t.amount,
+    member: t.first_name ? `${t.first_name} ${t.last_name ?? ''}`.trim() : (t.payer_name ?? ''),
+    trxId: t.trx_id ?? t.reference_no,
+    amount: Number(t.amount),
     currency: t.currency,
-    phone: t.payerPhone,
+    phone: t.payer_phone,
     status: t.status,
-    createdAt: t.createdAt.toISOString(),
+    createdAt: new Date(t.created_at).toISOString(),
   }));
-  return { data, count };
+  return { data, count: Math.min(Number(total), SEARCH_COUNT_CAP) };
 }
 
 /** Advanced search, members tab: name, phone or member code, in scope. */
