@@ -2,12 +2,14 @@ import { i18n, type Messages } from '@lingui/core';
 import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_COOKIE_DAYS, isLocale, type Locale } from '../../domain/locale';
 import { setCurrentLocale } from './current-locale';
 
+/** The locale's compiled catalog (a precached chunk, so it loads offline too). */
+export async function loadCatalog(locale: Locale): Promise<Messages> {
+  return ((await import(`../../locales/${locale}/messages.po`)) as { messages: Messages }).messages;
+}
+
 /** Loads the locale's catalog on demand (the Lingui vite plugin compiles the .po on import) and switches to it. */
 export async function activateLocale(locale: Locale): Promise<void> {
-  if (i18n.locale !== locale) {
-    const catalog = (await import(`../../locales/${locale}/messages.po`)) as { messages: Messages };
-    i18n.loadAndActivate({ locale, messages: catalog.messages });
-  }
+  if (i18n.locale !== locale) i18n.loadAndActivate({ locale, messages: await loadCatalog(locale) });
   setCurrentLocale(locale);
   document.documentElement.lang = locale;
 }

@@ -2,9 +2,10 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Profile } from '../../domain/api/auth';
 import type { MenuItem } from '../../domain/api/shell';
 import { apiPaths } from '../../domain/api-paths';
-import type { Locale } from '../../domain/locale';
+import { LOCALES, type Locale } from '../../domain/locale';
 import { api, apiRequest } from './api-client';
 import { db, menuCacheKey } from './db';
+import { relabelMenu } from './menu-relabel';
 import { networkWithLocalCopy } from './offline-first';
 import { getStoredProfile, saveProfile } from './session';
 
@@ -39,9 +40,19 @@ export const profileQuery = () =>
 export function fetchMenu(profileId: number, locale: Locale): Promise<MenuItem[]> {
   const key = menuCacheKey(profileId, locale);
   return networkWithLocalCopy(() => apiRequest<MenuItem[]>(apiPaths.generateMenu(profileId), { locale }), {
-    read: async () => (await db.menu.get(key))?.items,
+    read: async () => (await db.menu.get(key))?.items ?? (await cachedMenuInAnotherLanguage(profileId, locale)),
     write: (items) => db.menu.put({ key, items, savedAt: Date.now() }),
   });
+}
+
+/** Offline after a language switch: the menu cached in another language, relabelled in this one. */
+async function cachedMenuInAnotherLanguage(profileId: number, locale: Locale): Promise<MenuItem[] | undefined> {
+  for (const other of LOCALES) {
+    if (other === locale) continue;
+    const items = (await db.menu.get(menuCacheKey(profileId, other)))?.items;
+    if (items) return relabelMenu(items, locale);
+  }
+  return undefined;
 }
 
 export const menuQuery = (profileId: number, locale: Locale) =>

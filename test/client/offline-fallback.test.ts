@@ -24,8 +24,12 @@ describe('offline shell data', () => {
 
     offline();
     await expect(fetchMenu(7, 'sw')).resolves.toEqual(menu);
-    // The English menu was never fetched, so offline there is nothing to show for it.
-    await expect(fetchMenu(7, 'en')).rejects.toThrow();
+    // The English menu was never fetched: offline, the Swahili copy is relabelled in English.
+    const english = await fetchMenu(7, 'en');
+    expect(english.map((item) => item.text)).toEqual(['Dashboard', 'Members', 'Settings']);
+    expect(english[2]!.children?.map((child) => [child.text, child.target])).toEqual([['Currencies', '/settings/currencies']]);
+    // With no menu cached in any language there is nothing to show.
+    await expect(fetchMenu(8, 'en')).rejects.toThrow();
   });
 
   it('opens the shell offline through TanStack Query with only Dexie to go on', async () => {

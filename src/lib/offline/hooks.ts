@@ -1,5 +1,5 @@
+import { useOnline } from '../use-online';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useSyncExternalStore } from 'react';
 import type { CashReceiptInput, Currency, OfferingType } from '../../../domain/api/receipts';
 import type { Zone } from '../../../domain/api/zones';
 import { db } from '../db';
@@ -151,22 +151,7 @@ function waitingFor(entry: OutboxEntry, view: OutboxView): OutboxItem['waitingFo
   return null;
 }
 
-function subscribeOnline(listener: () => void): () => void {
-  window.addEventListener('online', listener);
-  window.addEventListener('offline', listener);
-  return () => {
-    window.removeEventListener('online', listener);
-    window.removeEventListener('offline', listener);
-  };
-}
-
-export function useOnline(): boolean {
-  return useSyncExternalStore(
-    subscribeOnline,
-    () => navigator.onLine,
-    () => true,
-  );
-}
+export { useOnline };
 
 export type FlushView = FlushState & { online: boolean };
 
