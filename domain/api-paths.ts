@@ -93,6 +93,8 @@ export const apiPaths = {
   institutionsExport: '/institutions/export',
   institutionById: (id: number) => `/institutions/${id}`,
   institutionCustomFields: (id: number) => `/institutions/${id}/custom-fields`,
+  institutionAffiliation: (id: number) => `/institutions/${id}/affiliation`,
+  institutionParentChoices: (id: number, search: string) => `/institutions/${id}/affiliation/parents${search ? `?search=${encodeURIComponent(search)}` : ''}`,
   // Members for staff (issue 13)
   members: '/members',
   membersExport: '/members/export',

@@ -8,6 +8,7 @@ export const menuLabels = {
   dashboard: /*i18n*/ { id: 'menu.dashboard', message: 'Dashboard' },
   structure: /*i18n*/ { id: 'menu.structure', message: 'Structure' },
   institutions: /*i18n*/ { id: 'menu.institutions', message: 'Churches and mosques' },
+  affiliation: /*i18n*/ { id: 'menu.affiliation', message: 'Affiliation' },
   members: /*i18n*/ { id: 'menu.members', message: 'Members' },
   groups: /*i18n*/ { id: 'menu.groups', message: 'Groups' },
   cashReceipts: /*i18n*/ { id: 'menu.cashReceipts', message: 'Cash receipts' },

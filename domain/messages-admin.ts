@@ -37,6 +37,12 @@ export const adminMessages = {
   structureExportCut: /*i18n*/ { id: 'admin.structure.exportCut', message: 'Only the first {count} rows are in this file; narrow the filters for the rest' },
   levelInUse: /*i18n*/ { id: 'admin.level.inUse', message: 'This level holds {count} institutions, so it cannot be removed' },
   affiliationParentLevel: /*i18n*/ { id: 'admin.affiliation.parentLevel', message: 'The new parent must be one level above, in the same religion' },
+  affiliationOwnSubtree: /*i18n*/ { id: 'admin.affiliation.ownSubtree', message: 'An institution cannot be moved under itself or under one of the institutions below it' },
+  affiliationReligion: /*i18n*/ { id: 'admin.affiliation.religion', message: 'An institution cannot move to a parent of another religion' },
+  affiliationSameParent: /*i18n*/ { id: 'admin.affiliation.sameParent', message: 'It already belongs to this parent' },
+  affiliationTopLevel: /*i18n*/ { id: 'admin.affiliation.topLevel', message: 'An institution of the top level has no parent to change' },
+  affiliationParentUnknown: /*i18n*/ { id: 'admin.affiliation.parentUnknown', message: 'Choose a new parent among the institutions you can see' },
+  affiliationParentInactive: /*i18n*/ { id: 'admin.affiliation.parentInactive', message: 'The new parent must be an active institution' },
 } satisfies Record<string, Descriptor>;
 
 /** Field names for "<field> can not be empty" in this area. */

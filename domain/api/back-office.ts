@@ -137,7 +137,18 @@ export const AmendmentPayload = z.object({
   }),
 });
 export type AmendmentPayload = z.infer<typeof AmendmentPayload>;
-export const ApplicationPayload = z.discriminatedUnion('kind', [RegistrationPayload, AmendmentPayload]);
+/** `application`, kind `affiliation`: move an institution and its subtree under another parent (ADR 052). */
+export const AffiliationPayload = z.object({
+  kind: z.literal('affiliation'),
+  institutionId: z.number().int(),
+  fromParentId: z.number().int().nullable(),
+  toParentId: z.number().int(),
+  /** Titles as they were when asked, for the checker's screen. */
+  fromParentTitle: z.string().nullable(),
+  toParentTitle: z.string(),
+});
+export type AffiliationPayload = z.infer<typeof AffiliationPayload>;
+export const ApplicationPayload = z.discriminatedUnion('kind', [RegistrationPayload, AmendmentPayload, AffiliationPayload]);
 export type ApplicationPayload = z.infer<typeof ApplicationPayload>;
 
 /** `bank-account`: another account for an existing institution (request new account). */

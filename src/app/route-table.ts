@@ -49,6 +49,7 @@ const ZonesPage = lazyPage(() => import('../features/zones/zones-page'), (m) => 
 const SettingsPage = lazyPage(() => import('../features/settings/settings-page'), (m) => m.SettingsPage);
 const StructurePage = lazyPage(() => import('../features/structure/structure-page'), (m) => m.StructurePage);
 const EntityPage = lazyPage(() => import('../features/structure/entity-page'), (m) => m.EntityPage);
+const AffiliationPage = lazyPage(() => import('../features/structure/affiliation-page'), (m) => m.AffiliationPage);
 const LevelsPage = lazyPage(() => import('../features/structure/levels-page'), (m) => m.LevelsPage);
 const OfferingsPage = lazyPage(() => import('../features/offerings/offerings-page'), (m) => m.OfferingsPage);
 // Pages whose capability is not built yet: a titled page with an honest empty state.
@@ -76,7 +77,7 @@ export const shellRoutes: PageRoute[] = [
   { path: paths.searchResult, title: msg`Search results`, Page: SearchResultPage },
   { path: paths.noPermission, title: msg`No permission`, Page: NoPermissionPage },
   { path: paths.activities, title: msg`Activity logs`, Page: ActivitiesPage },
-  { path: `${paths.affiliation}/:id?`, menuPath: paths.affiliation, title: msg`Affiliation`, Page: EmptyPage },
+  { path: `${paths.affiliation}/:id?`, menuPath: paths.affiliation, title: msg`Affiliation`, Page: AffiliationPage },
   { path: paths.bankAccounts, title: msg`Bank accounts`, Page: BankAccountsPage },
   { path: paths.branches, title: msg`Branches`, Page: BranchesPage },
   { path: paths.cashReceipt, title: msg`Cash receipts`, Page: CashReceiptPage },

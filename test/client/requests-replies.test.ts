@@ -115,6 +115,7 @@ describe('request payloads read without zod', () => {
   const shapes = [
     ['RegistrationPayload', [registrationPayload, { ...registrationPayload, referralCode: 'AB12', signatories: [] }]],
     ['AmendmentPayload', [amendment, { kind: 'amendment', institutionId: 9, changes: {} }]],
+    ['AffiliationPayload', [{ kind: 'affiliation', institutionId: 9, fromParentId: 3, toParentId: 4, fromParentTitle: 'Coast Field', toParentTitle: 'Lake Field' }]],
     ['BankAccountPayload', [bankAccount]],
     ['BankUserPayload', [bankUser, { ...bankUser, branchId: 3 }]],
     ['UserEditPayload', [userEdit, { userId: 12, changes: { roleGroupId: 4, email: 'x@bank.co.tz', phone: '+255713000009' } }]],

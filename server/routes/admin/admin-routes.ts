@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { affiliationRoutes } from './affiliation-routes';
 import { institutionViewRoutes } from './institution-view-routes';
 import { offeringRoutes } from './offering-routes';
 import { structureRoutes } from './structure-routes';
@@ -10,4 +11,5 @@ export async function adminRoutes(app: FastifyInstance) {
   await app.register(offeringRoutes);
   await app.register(structureRoutes);
   await app.register(institutionViewRoutes);
+  await app.register(affiliationRoutes);
 }

@@ -16,6 +16,8 @@ const MENU: Entry[] = [
   { key: 'dashboard', icon: 'dashboard', target: paths.entityDashboard, feature: 'entityDashboard', entityOnly: true },
   { key: 'structure', icon: 'structure', target: paths.structure, feature: 'structure' },
   { key: 'institutions', icon: 'church', target: paths.entity, feature: 'structure' },
+  // Where an institution belongs and its moves (ADR 052): whoever sees the structure; asking is checked by the server.
+  { key: 'affiliation', icon: 'structure', target: paths.affiliation, feature: 'structure' },
   { key: 'members', icon: 'members', target: paths.members, feature: 'members' },
   { key: 'groups', icon: 'groups', target: paths.groups, feature: 'groups' },
   { key: 'cashReceipts', icon: 'cash', target: paths.cashReceipt, feature: 'cashReceipts' },

@@ -4,7 +4,7 @@ import { DetailsList, type DetailItem } from '../../components/ui/details-list';
 import { RegistrationDetails } from '../../components/ui/registration-details';
 import { DocumentLinks } from './document-links';
 import { useRegistrationNames } from './names';
-import { AmendmentPayload, BankAccountPayload, BankUserPayload, readPayload, RegistrationPayload, UserEditPayload } from './payloads';
+import { AffiliationPayload, AmendmentPayload, BankAccountPayload, BankUserPayload, readPayload, RegistrationPayload, UserEditPayload } from './payloads';
 
 /** Anything the client does not recognise is still shown, field by field, never hidden. */
 function RawPayload({ payload }: { payload: Record<string, unknown> }) {
@@ -39,6 +39,26 @@ export function PayloadView({ detail }: { detail: RequestDetail }) {
           names={names}
           renderDocument={documentOf}
         />
+      );
+    }
+    const move = readPayload(AffiliationPayload, detail.payload);
+    if (move) {
+      return (
+        <section>
+          <h3 className="card-title">
+            <Trans>Move under another parent</Trans>
+          </h3>
+          <DetailsList
+            items={[
+              { label: t`Institution`, value: detail.title },
+              { label: t`Belongs to now`, value: move.fromParentTitle ?? '—' },
+              { label: t`New parent`, value: move.toParentTitle },
+            ]}
+          />
+          <p>
+            <Trans>Approving moves it and every institution below it; their reports follow the new parent from then on.</Trans>
+          </p>
+        </section>
       );
     }
     const amendment = readPayload(AmendmentPayload, detail.payload);

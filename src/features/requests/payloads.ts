@@ -1,4 +1,5 @@
 import type {
+  AffiliationPayload as AffiliationShape,
   AmendmentPayload as AmendmentShape,
   BankAccountPayload as BankAccountShape,
   BankUserPayload as BankUserShape,
@@ -40,6 +41,15 @@ export const AmendmentPayload: Reader<AmendmentShape> = record({
   kind: oneOf(['amendment']),
   institutionId: integer,
   changes: record({ title: optional(text), region: optional(text), district: optional(text), street: optional(text), defaultUser: optional(person) }),
+});
+
+export const AffiliationPayload: Reader<AffiliationShape> = record({
+  kind: oneOf(['affiliation']),
+  institutionId: integer,
+  fromParentId: nullable(integer),
+  toParentId: integer,
+  fromParentTitle: nullable(text),
+  toParentTitle: text,
 });
 
 export const BankAccountPayload: Reader<BankAccountShape> = record({ institutionId: integer, accountNumber: text, accountName: text, branchId: nullable(integer), currency: text });

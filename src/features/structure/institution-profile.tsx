@@ -80,6 +80,9 @@ export function InstitutionProfilePage({ id }: { id: number }) {
             <Trans>Open in the structure</Trans>
           </Link>
         ) : null}
+        <Link className="btn btn-secondary" to={localizedPath(`${paths.affiliation}/${data.id}`, locale)}>
+          <Trans>Affiliation and moves</Trans>
+        </Link>
       </div>
       <div className="profile-grid">
         <section className="card" aria-labelledby="profile-details">

@@ -1,5 +1,6 @@
 import type { MatrixArea } from './matrix-kit';
 import { adminRows } from './rows-admin';
+import { affiliationRows } from './rows-affiliation';
 import { backOfficeRows } from './rows-back-office';
 import { deskRows } from './rows-desk';
 import { deskBatchRows } from './rows-desk-batches';
@@ -12,4 +13,4 @@ import { structureRows } from './rows-structure';
 import { replicaRows } from './rows-replicas';
 
 /** Every area's rows; a new area adds its file here (one line, so parallel work rarely collides). */
-export const MATRIX_AREAS: MatrixArea[] = [foundationRows, deskRows, deskBatchRows, backOfficeRows, paymentRows, adminRows, statsRows, memberRows, pledgeRows, structureRows, replicaRows];
+export const MATRIX_AREAS: MatrixArea[] = [foundationRows, deskRows, deskBatchRows, backOfficeRows, paymentRows, adminRows, statsRows, memberRows, pledgeRows, structureRows, replicaRows, affiliationRows];

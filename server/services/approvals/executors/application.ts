@@ -9,6 +9,7 @@ import { sendCredentials } from '../../users/credentials';
 import { freeUsername, insertNewUser, loginTaken } from '../../users/new-user';
 import { ExecutionDenied } from '../denied';
 import type { AfterCommit, ExecutionEnv, Executor } from '../executor';
+import { executeAffiliation } from './affiliation';
 
 /** The entity role group for a default user: the one at the institution's level, else the first entity group. */
 async function roleGroupFor(env: ExecutionEnv, levelCode: string): Promise<number> {
@@ -107,10 +108,13 @@ async function executeAmendment(env: ExecutionEnv, p: AmendmentPayload): Promise
   return [];
 }
 
-/** `application`: an institution's registration, or an amendment of an existing one. */
+/** `application`: an institution's registration, an amendment of an existing one, or its move (affiliation). */
 export const applicationExecutor: Executor<ApplicationPayload> = {
   schema: ApplicationPayload,
-  execute: (env, payload) => (payload.kind === 'registration' ? executeRegistration(env, payload) : executeAmendment(env, payload)),
+  execute: (env, payload) => {
+    if (payload.kind === 'registration') return executeRegistration(env, payload);
+    return payload.kind === 'affiliation' ? executeAffiliation(env, payload) : executeAmendment(env, payload);
+  },
   async rejected(env, payload, reason) {
     if (payload.kind !== 'registration') return;
     await env.db.update(registrations).set({ status: 'rejected', rejectionReason: reason, updatedAt: env.now }).where(eq(registrations.id, payload.registrationId));
