@@ -22,6 +22,7 @@ const operation = fc.oneof(
   fc.record({ kind: fc.constant('reversal' as const), pick: fc.nat() }),
   fc.record({ kind: fc.constant('division' as const), type: fc.nat(3), church: fc.integer({ min: 0, max: 10_000 }) }),
   fc.record({ kind: fc.constant('move' as const) }),
+  fc.record({ kind: fc.constant('branch' as const), to: fc.constantFrom('branch' as const, 'other' as const, null) }),
   fc.record({ kind: fc.constant('timeZone' as const), zone: fc.constantFrom('Africa/Dar_es_Salaam', 'UTC', 'Pacific/Kiritimati') }),
 );
 type Operation = typeof operation extends fc.Arbitrary<infer T> ? T : never;
@@ -99,13 +100,19 @@ describe('read model: daily and monthly totals kept with the money (ADR 030)', (
         await db.update(institutions).set({ parentId: parent.id, path: `${parent.path}${b!.id}/` }).where(eq(institutions.id, b!.id));
         return;
       }
+      case 'branch': {
+        // Sinza changes bank branch (or has none): the unscoped rollup (per religion and branch) moves its history.
+        const branchId = op.to === 'branch' ? w.branch.id : op.to === 'other' ? w.otherBranch.id : null;
+        await db.update(institutions).set({ branchId }).where(eq(institutions.id, w.churchB.id));
+        return;
+      }
       case 'timeZone':
         await db.update(institutions).set({ timeZone: op.zone }).where(eq(institutions.id, w.churchA.id));
         return;
     }
   }
 
-  it('agrees with the ledger to the shilling after random receipts, payments, reversals, division changes, moves and zone changes', async () => {
+  it('agrees with the ledger to the shilling after random receipts, payments, reversals, division changes, moves, branch changes and zone changes', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(operation, { minLength: 1, maxLength: 6 }), async (ops) => {
         for (const op of ops) await apply(op);

@@ -88,5 +88,17 @@ describe('advanced search and dashboard, always scoped', () => {
 
     const admin = (await t.app.inject({ method: 'GET', url: '/api/dashboard/summary', headers: headers.admin })).json();
     expect(admin).toMatchObject({ scope: 'all', collectedThisYear: { amount: 26000 }, institutions: 6 });
+    // The bank admin's month, method, pending and chart figures come from the unscoped rollup (migration 0018).
+    expect(admin).toMatchObject({ collectedThisMonth: { amount: 8000, currency: 'TZS' }, transactionsThisMonth: 2, pendingTransactions: 1, members: 3 });
+    expect(admin.byMonth.slice(-3)).toEqual([
+      { month: '2026-01', amount: 7000 },
+      { month: '2026-02', amount: 11000 },
+      { month: '2026-03', amount: 8000 },
+    ]);
+    expect(admin.byMethod).toEqual(expect.arrayContaining([{ method: 'cash', amount: 7000, count: 1 }, { method: 'mobile', amount: 19000, count: 3 }]));
+    expect(admin.byInstitution.slice(0, 2)).toEqual([
+      { institution: 'Mwenge Church', amount: 12000 },
+      { institution: 'Kariakoo Mosque', amount: 11000 },
+    ]);
   });
 });

@@ -60,3 +60,29 @@ export const offeringTotals = pgTable(
     check('offering_totals_period_kind', periodCheck(t.period)),
   ],
 );
+
+/**
+ * The unscoped rollup (migration 0018): collection_totals summed over institutions, per religion and
+ * bank branch (0 = none), kept by triggers on collection_totals. A bank admin or a branch officer
+ * reads a few hundred rows of it where collection_totals would give one per institution and key.
+ */
+export const collectionRollup = pgTable(
+  'collection_rollup',
+  {
+    period: text('period').notNull(),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    religionId: integer('religion_id').notNull(),
+    /** The institutions' bank branch; 0 when they have none. */
+    branchId: integer('branch_id').notNull(),
+    method: text('method').notNull(),
+    status: text('status').notNull(),
+    currency: text('currency').notNull(),
+    transactions: bigint('transactions', { mode: 'number' }).notNull().default(0),
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+    fee: bigint('fee', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'collection_rollup_pk', columns: [t.period, t.startsOn, t.religionId, t.branchId, t.method, t.status, t.currency] }),
+    check('collection_rollup_period_kind', periodCheck(t.period)),
+  ],
+);

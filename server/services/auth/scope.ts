@@ -1,5 +1,6 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { institutions } from '../../db/schema/institutions';
+import { collectionRollup } from '../../db/schema/read-model';
 import type { AuthUser } from './auth-user';
 
 /**
@@ -30,4 +31,14 @@ export function scopeLabel(user: AuthUser): string {
 /** True when the scope is everything (a bank admin before choosing a religion): queries may skip joining `institutions`. */
 export function isUnscoped(user: AuthUser): boolean {
   return user.roleKind === 'admin' && user.religionId === null;
+}
+
+/**
+ * The caller's scope as a condition on the unscoped rollup (migration 0018) when it is the whole
+ * bank, a religion or a branch; null for entity users, whose subtree is read per institution.
+ */
+export function rollupScope(user: AuthUser): SQL | null {
+  if (user.roleKind === 'admin') return user.religionId === null ? sql`true` : eq(collectionRollup.religionId, user.religionId);
+  if (user.roleKind === 'branch') return user.branchId === null ? sql`false` : eq(collectionRollup.branchId, user.branchId);
+  return null;
 }

@@ -4,7 +4,7 @@ import { executedRows } from '../desk/unnest-insert';
 
 /** One row of the read model that does not agree with the ledger (either side may be missing: null). */
 export type ReadModelDifference = {
-  table: 'collection_totals' | 'offering_totals';
+  table: 'collection_totals' | 'offering_totals' | 'collection_rollup';
   key: string;
   stored: string | null;
   expected: string | null;
@@ -45,19 +45,36 @@ const OFFERING = sql`
      or (s.amount, s.share_church, s.share_field, s.share_union) <> (e.amount, e.share_church, e.share_field, e.share_union)
   order by 1 limit 100`;
 
+const ROLLUP = sql`
+  with stored as (
+    select * from collection_rollup where transactions <> 0 or amount <> 0 or fee <> 0
+  )
+  select concat_ws('|', coalesce(s.period, e.period), coalesce(s.starts_on, e.starts_on), coalesce(s.religion_id, e.religion_id),
+                   coalesce(s.branch_id, e.branch_id), coalesce(s.method, e.method), coalesce(s.status, e.status), coalesce(s.currency, e.currency)) as key,
+         case when s.period is null then null else concat_ws(' ', s.transactions, s.amount, s.fee) end as stored,
+         case when e.period is null then null else concat_ws(' ', e.transactions, e.amount, e.fee) end as expected
+  from stored s
+  full join collection_rollup_expected e
+    on (e.period, e.starts_on, e.religion_id, e.branch_id, e.method, e.status, e.currency)
+     = (s.period, s.starts_on, s.religion_id, s.branch_id, s.method, s.status, s.currency)
+  where s.period is null or e.period is null or (s.transactions, s.amount, s.fee) <> (e.transactions, e.amount, e.fee)
+  order by 1 limit 100`;
+
 type Row = { key: string; stored: string | null; expected: string | null };
 
 /**
  * Recomputes the read model from transactions, their lines and the ledger (the *_expected views
- * of migration 0011) and lists where the stored totals disagree, to the shilling: empty when all
+ * of migration 0011, the rollup's of 0018) and lists where the stored totals disagree, to the shilling: empty when all
  * is well. At most 100 differences per table.
  */
 export async function readModelDifferences(db: Db): Promise<ReadModelDifference[]> {
   const collection = await db.execute<Row>(COLLECTION);
   const offering = await db.execute<Row>(OFFERING);
+  const rollup = await db.execute<Row>(ROLLUP);
   return [
     ...executedRows<Row>(collection).map((row) => ({ table: 'collection_totals' as const, ...row })),
     ...executedRows<Row>(offering).map((row) => ({ table: 'offering_totals' as const, ...row })),
+    ...executedRows<Row>(rollup).map((row) => ({ table: 'collection_rollup' as const, ...row })),
   ];
 }
 

@@ -3,7 +3,7 @@ import { addDays, addMonths, type Day } from '../../../domain/calendar';
 import type { Db } from '../../db/client';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { institutions } from '../../db/schema/institutions';
-import { collectionTotals, offeringTotals } from '../../db/schema/read-model';
+import { collectionRollup, collectionTotals, offeringTotals } from '../../db/schema/read-model';
 
 /**
  * Sums from the read model (ADR 030): "for the institutions matching `scope` (a condition on
@@ -16,8 +16,11 @@ export type TotalsDimension = 'day' | 'month' | 'institution' | 'method' | 'stat
 export type OfferingDimension = TotalsDimension | 'offeringType';
 
 export type TotalsFilter = {
-  /** A condition on `institutions` (the query joins it): the caller's scope, a subtree, a branch, … */
-  scope: SQL;
+  /**
+   * A condition on `institutions` (the query joins it): the caller's scope, a subtree, a branch, …
+   * null: every institution (a bank admin before choosing a religion), without the join.
+   */
+  scope: SQL | null;
   /** First and last day, both inclusive ("YYYY-MM-DD"). Omit both for all time. */
   from?: Day;
   to?: Day;
@@ -30,7 +33,7 @@ export type TotalsKey = { day?: Day; month?: string; institutionId?: number; met
 export type CollectionRow = TotalsKey & { transactions: number; amount: number; fee: number };
 export type OfferingRow = TotalsKey & { offeringTypeId?: number; amount: number; church: number; field: number; union: number };
 
-type Table = typeof collectionTotals | typeof offeringTotals;
+type Table = typeof collectionTotals | typeof offeringTotals | typeof collectionRollup;
 
 /** Which rows cover [from, to]: day rows only when grouping by day, else month rows for whole months. */
 export function periodCondition(table: Table, filter: Pick<TotalsFilter, 'from' | 'to'>, byDay: boolean): SQL {
@@ -56,7 +59,7 @@ function keyColumns(table: Table, groupBy: readonly OfferingDimension[], extra: 
   for (const dimension of groupBy) {
     if (dimension === 'day') columns.day = sql<string>`to_char(${table.startsOn}, 'YYYY-MM-DD')`;
     else if (dimension === 'month') columns.month = sql<string>`to_char(${table.startsOn}, 'YYYY-MM')`;
-    else if (dimension === 'institution') columns.institutionId = table.institutionId;
+    else if (dimension === 'institution' && 'institutionId' in table) columns.institutionId = table.institutionId;
     else if (dimension === 'offeringType' && 'offeringTypeId' in table) columns.offeringTypeId = table.offeringTypeId;
     else if (dimension === 'method') columns.method = table.method;
     else if (dimension === 'status') columns.status = table.status;
@@ -65,9 +68,9 @@ function keyColumns(table: Table, groupBy: readonly OfferingDimension[], extra: 
   return columns;
 }
 
-function conditions(table: Table, filter: TotalsFilter, byDay: boolean): SQL {
+function conditions(table: Table, filter: Omit<TotalsFilter, 'scope'> & { scope: SQL | null }, byDay: boolean): SQL {
   return and(
-    filter.scope,
+    filter.scope ?? undefined,
     periodCondition(table, filter, byDay),
     filter.status ? inArray(table.status, [...filter.status]) : undefined,
     filter.method ? inArray(table.method, [...filter.method]) : undefined,
@@ -85,7 +88,29 @@ export async function collectionTotalsBy(db: Db, filter: TotalsFilter, groupBy: 
   const query = db
     .select({ ...keys, transactions: sumOf(t.transactions), amount: sumOf(t.amount), fee: sumOf(t.fee) })
     .from(t)
-    .innerJoin(institutions, eq(institutions.id, t.institutionId))
+    .$dynamic();
+  const joined = filter.scope === null && Object.keys(extra).length === 0 ? query : query.innerJoin(institutions, eq(institutions.id, t.institutionId));
+  const where = joined.where(conditions(t, filter, groupBy.includes('day')));
+  return (groups.length > 0 ? await where.groupBy(...groups) : await where) as Array<CollectionRow & Record<string, unknown>>;
+}
+
+/**
+ * The same sums from the unscoped rollup (migration 0018: per religion and bank branch, no
+ * institution), for callers whose scope is the whole bank, a religion or a branch
+ * (`rollupScope(user)`). Extra keys are its own columns (religionId, branchId: 0 when none).
+ */
+export async function rollupTotalsBy(
+  db: Db,
+  filter: Omit<TotalsFilter, 'scope'> & { scope: SQL },
+  groupBy: ReadonlyArray<Exclude<TotalsDimension, 'institution'>>,
+  extra: ExtraKeys = {},
+): Promise<Array<CollectionRow & Record<string, unknown>>> {
+  const t = collectionRollup;
+  const keys = keyColumns(t, groupBy, extra);
+  const groups = Object.values(keys);
+  const query = db
+    .select({ ...keys, transactions: sumOf(t.transactions), amount: sumOf(t.amount), fee: sumOf(t.fee) })
+    .from(t)
     .where(conditions(t, filter, groupBy.includes('day')));
   return (groups.length > 0 ? await query.groupBy(...groups) : await query) as Array<CollectionRow & Record<string, unknown>>;
 }
@@ -98,7 +123,8 @@ export async function offeringTotalsBy(db: Db, filter: TotalsFilter, groupBy: re
   const query = db
     .select({ ...keys, amount: sumOf(t.amount), church: sumOf(t.church), field: sumOf(t.field), union: sumOf(t.union) })
     .from(t)
-    .innerJoin(institutions, eq(institutions.id, t.institutionId))
-    .where(conditions(t, filter, groupBy.includes('day')));
-  return (groups.length > 0 ? await query.groupBy(...groups) : await query) as Array<OfferingRow & Record<string, unknown>>;
+    .$dynamic();
+  const joined = filter.scope === null && Object.keys(extra).length === 0 ? query : query.innerJoin(institutions, eq(institutions.id, t.institutionId));
+  const where = joined.where(conditions(t, filter, groupBy.includes('day')));
+  return (groups.length > 0 ? await where.groupBy(...groups) : await where) as Array<OfferingRow & Record<string, unknown>>;
 }

@@ -1,17 +1,17 @@
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { dayOf, DEFAULT_TIME_ZONE } from '../../../domain/calendar';
 import type { BankDashboard } from '../../../domain/api/back-office-reports';
 import type { Locale } from '../../../domain/locale';
 import { REGISTRATION_STATUSES, type RegistrationStatus } from '../../../domain/statuses';
 import type { AppContext } from '../../context';
 import { registrations } from '../../db/schema/approvals';
-import { institutions } from '../../db/schema/institutions';
 import { bankBranches, religions } from '../../db/schema/reference';
 import { errors } from '../../lib/app-error';
 import type { AuthUser } from '../auth/auth-user';
-import { institutionScope } from '../auth/scope';
+import { rollupScope } from '../auth/scope';
 import { registrationScope } from '../registration/staff';
-import { collectionTotalsBy } from '../read-model/totals';
+import { collectionRollup } from '../../db/schema/read-model';
+import { rollupTotalsBy } from '../read-model/totals';
 import { pendingRequestCounts } from '../shell/pending-counts';
 
 const BASE_CURRENCY = 'TZS';
@@ -22,11 +22,11 @@ export async function bankDashboard(ctx: AppContext, user: AuthUser, locale: Loc
   const db = ctx.database.db;
   const now = ctx.now();
   const grouped = await db.select({ status: registrations.status, n: count() }).from(registrations).where(registrationScope(user)).groupBy(registrations.status);
-  // Collections come from the read model (ADR 030), grouped by the institutions' branch and religion.
-  const filter = { scope: institutionScope(user), from: `${dayOf(now, DEFAULT_TIME_ZONE).slice(0, 4)}-01-01`, to: '9999-12-31', status: ['completed'], currency: BASE_CURRENCY };
+  // Collections come from the read model's unscoped rollup (ADR 030), which is kept per religion and branch (0: none).
+  const filter = { scope: rollupScope(user) ?? sql`false`, from: `${dayOf(now, DEFAULT_TIME_ZONE).slice(0, 4)}-01-01`, to: '9999-12-31', status: ['completed'], currency: BASE_CURRENCY };
   const [branchSums, religionSums, branchNames, religionNames] = await Promise.all([
-    collectionTotalsBy(db, filter, [], { branchId: institutions.branchId }),
-    collectionTotalsBy(db, filter, [], { religionId: institutions.religionId }),
+    rollupTotalsBy(db, filter, [], { branchId: sql<number | null>`nullif(${collectionRollup.branchId}, 0)` }),
+    rollupTotalsBy(db, filter, [], { religionId: collectionRollup.religionId }),
     db.select({ id: bankBranches.id, name: bankBranches.name }).from(bankBranches),
     db.select({ id: religions.id, en: religions.nameEn, sw: religions.nameSw }).from(religions),
   ]);

@@ -7,9 +7,9 @@ import { members } from '../../db/schema/members';
 import { transactions } from '../../db/schema/money';
 import { errors } from '../../lib/app-error';
 import { type AuthUser, hasGrant } from '../auth/auth-user';
-import { institutionScope, scopeLabel } from '../auth/scope';
+import { institutionScope, isUnscoped, rollupScope, scopeLabel } from '../auth/scope';
 import { staleBatchSummary } from '../desk/batch-staleness';
-import { collectionTotalsBy } from '../read-model/totals';
+import { collectionTotalsBy, rollupTotalsBy, type TotalsDimension, type TotalsFilter } from '../read-model/totals';
 
 /** Money totals are in the base currency; other currencies still count in the numbers of transactions. */
 const BASE_CURRENCY = 'TZS';
@@ -31,24 +31,28 @@ export async function dashboardSummary(ctx: AppContext, user: AuthUser): Promise
   const yearStart = `${today.slice(0, 4)}-01-01`;
   const twelveStart = addMonths(monthStart, -11);
   const scope = institutionScope(user);
+  // A bank admin or branch officer reads the unscoped rollup (per religion and branch); an entity its subtree's rows.
+  const rollup = rollupScope(user);
+  const totals = (filter: Omit<TotalsFilter, 'scope'>, groupBy: Array<Exclude<TotalsDimension, 'institution'>>) =>
+    rollup ? rollupTotalsBy(db, { ...filter, scope: rollup }, groupBy) : collectionTotalsBy(db, { ...filter, scope }, groupBy);
   // Open counting batches nobody closed (issue 11), flagged for those who read the desk's batches.
   const staleBatches = staleBatchSummary(ctx, user);
 
   const [month, year, byMethod, months, byStatus, memberCount, institutionCount, recent] = await Promise.all([
-    collectionTotalsBy(db, { scope, from: monthStart, to: OPEN_END, status: COMPLETED }, ['currency']),
-    collectionTotalsBy(db, { scope, from: yearStart, to: OPEN_END, status: COMPLETED, currency: BASE_CURRENCY }, ['institution']),
-    collectionTotalsBy(db, { scope, from: yearStart, to: OPEN_END, status: COMPLETED, currency: BASE_CURRENCY }, ['method']),
-    collectionTotalsBy(db, { scope, from: twelveStart, to: OPEN_END, status: COMPLETED, currency: BASE_CURRENCY }, ['month']),
+    totals({ from: monthStart, to: OPEN_END, status: COMPLETED }, ['currency']),
+    // The top institutions need per-institution rows; an unscoped admin skips joining institutions.
+    collectionTotalsBy(db, { scope: isUnscoped(user) ? null : scope, from: yearStart, to: OPEN_END, status: COMPLETED, currency: BASE_CURRENCY }, ['institution']),
+    totals({ from: yearStart, to: OPEN_END, status: COMPLETED, currency: BASE_CURRENCY }, ['method']),
+    totals({ from: twelveStart, to: OPEN_END, status: COMPLETED, currency: BASE_CURRENCY }, ['month']),
     // Pending of all time, failed of this month.
-    Promise.all([
-      collectionTotalsBy(db, { scope, status: ['pending'] }, []),
-      collectionTotalsBy(db, { scope, from: monthStart, to: OPEN_END, status: ['failed'] }, []),
-    ]),
-    db
-      .select({ n: count() })
-      .from(members)
-      .innerJoin(institutions, eq(institutions.id, members.institutionId))
-      .where(and(scope, isNull(members.deletedAt))),
+    Promise.all([totals({ status: ['pending'] }, []), totals({ from: monthStart, to: OPEN_END, status: ['failed'] }, [])]),
+    isUnscoped(user)
+      ? db.select({ n: count() }).from(members).where(isNull(members.deletedAt))
+      : db
+          .select({ n: count() })
+          .from(members)
+          .innerJoin(institutions, eq(institutions.id, members.institutionId))
+          .where(and(scope, isNull(members.deletedAt))),
     db.select({ n: count() }).from(institutions).where(scope),
     db
       .select({ t: transactions, institution: institutions.title, firstName: members.firstName, lastName: members.lastName })
