@@ -28,3 +28,15 @@ export const errors = {
   badRequest: (descriptor: Descriptor = messages.badRequest, values?: Record<string, unknown>) =>
     new AppError(400, 'bad_request', descriptor, values),
 };
+
+/** A 429 that says when to come back: the error handler sends `Retry-After` with it. */
+export class RateLimitedError extends AppError {
+  constructor(
+    readonly retryAfterSeconds: number,
+    descriptor: Descriptor = messages.tooManyRequests,
+    values: Record<string, unknown> = {},
+  ) {
+    super(429, 'rate_limited', descriptor, values);
+    this.name = 'RateLimitedError';
+  }
+}

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '../../domain/api/common';
 import { messages } from '../../domain/messages';
-import { AppError } from '../lib/app-error';
+import { AppError, RateLimitedError } from '../lib/app-error';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../lib/database-unavailable';
 import { describeIssue, type ValidationIssue } from '../lib/describe-issue';
 
@@ -23,6 +23,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         message: t(error.descriptor, error.values),
         ...(error.fields ? { fields: error.fields.map((f) => ({ path: f.path, message: t(f.descriptor, f.values) })) } : {}),
       };
+      if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(error.statusCode).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -18,6 +18,7 @@ import { type SelcomSimulator, startSelcomSimulator } from './payments/selcom-si
 import { createPublicLinks, type PublicLinks } from '../lib/public-links';
 import { definePasswordResetQueue } from '../services/auth/password-reset-delivery';
 import { definePledgeReminderQueue } from '../services/pledges/pledge-reminders';
+import { defineRateLimitPruneQueue } from '../services/payments/rate-limit-prune';
 import { defineRegistrationPruneQueue } from '../services/registration/prune-drafts';
 import { defineRecoverySweep } from '../jobs/recovery-sweep';
 
@@ -130,6 +131,7 @@ export async function createProviders(options: {
   definePasswordResetQueue(jobs, { database, sms, mail, translator, links, now });
   definePledgeReminderQueue(jobs, { database, sms, translator, now });
   defineRegistrationPruneQueue(jobs, { database, config, now });
+  defineRateLimitPruneQueue(jobs, { database, config, now });
   const payments = createPaymentsEngine({
     database,
     config,

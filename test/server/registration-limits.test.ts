@@ -5,6 +5,8 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registrations } from '../../server/db/schema/approvals';
 import { uploads } from '../../server/db/schema/institutions';
+import { rateLimits } from '../../server/db/schema/payments';
+import { RATE_LIMIT_PRUNE_QUEUE } from '../../server/services/payments/rate-limit-prune';
 import { REGISTRATION_PRUNE_QUEUE } from '../../server/services/registration/prune-drafts';
 import { multipartFile, PDF_BYTES, PNG_BYTES } from '../factories/uploads';
 import { createTestApp, type TestApp } from './harness';
@@ -75,9 +77,15 @@ describe('public registration limits and pruning of abandoned drafts', () => {
     const sw = await start(applicant(), '127.0.0.1', 'sw');
     expect(sw.statusCode).toBe(429);
     expect(sw.json().message).toBe('Usajili mwingi mno umeanzishwa kutoka simu hii au mtandao huu. Jaribu tena baada ya dakika 60.');
+    // The clock has not moved since the window opened: come back when it closes, an hour from now.
+    expect(sw.headers['retry-after']).toBe('3600');
+    clock = new Date(clock.getTime() + 45 * 60_000);
+    const later = await start(applicant(), '127.0.0.1');
+    expect(later.headers['retry-after']).toBe(String(15 * 60));
+    expect(later.json().message).toBe('Too many registrations were started from this phone or network. Try again in 15 minutes.');
     expect((await start(applicant(), '10.99.0.1')).statusCode).toBe(201);
     // The window passes: the address may start again.
-    clock = new Date(clock.getTime() + 61 * 60_000);
+    clock = new Date(clock.getTime() + 16 * 60_000);
     expect((await start(applicant(), '127.0.0.1')).statusCode).toBe(201);
   });
 
@@ -185,5 +193,19 @@ describe('public registration limits and pruning of abandoned drafts', () => {
     const [row] = await t.database.db.select().from(registrations).where(eq(registrations.id, draft.registration.id));
     expect(row!.status).toBe('unfinished');
     expect((await t.database.db.select().from(uploads).where(eq(uploads.id, late.id))).length).toBe(1);
+  });
+
+  it('the hourly prune deletes counters whose window closed more than a day ago and keeps the others', async () => {
+    const keyOf = (ip: string) => `registration:ip:${ip}`;
+    expect((await start(applicant(), '10.50.0.1')).statusCode).toBe(201);
+    clock = new Date(clock.getTime() + 23 * 3_600_000);
+    expect((await start(applicant(), '10.50.0.2')).statusCode).toBe(201);
+    clock = new Date(clock.getTime() + 2 * 3_600_000);
+    await t.ctx.jobs.send(RATE_LIMIT_PRUNE_QUEUE, {});
+    expect(await t.runJobs()).toBeGreaterThanOrEqual(1);
+    const left = await t.database.db.select({ key: rateLimits.key }).from(rateLimits).where(inArray(rateLimits.key, [keyOf('10.50.0.1'), keyOf('10.50.0.2')]));
+    expect(left.map((row) => row.key)).toEqual([keyOf('10.50.0.2')]);
+    // A pruned address simply starts a fresh window.
+    expect((await start(applicant(), '10.50.0.1')).statusCode).toBe(201);
   });
 });

@@ -3,10 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { GivingMemberInput } from '../../../domain/api/giving-members';
 import { GivingInstitution, GivingInstitutionList, InstitutionIdParam, InstitutionSearchQuery, KnownGiver, paymentApiPaths, PhoneLookupInput, PhoneLookupResult } from '../../../domain/api/payments';
 import { messages } from '../../../domain/messages';
-import { AppError } from '../../lib/app-error';
+import { AppError, RateLimitedError } from '../../lib/app-error';
 import { givingInstitution, lookupGiver, searchGivingInstitutions } from '../../services/payments/giving-lookup';
 import { registerGivingMember } from '../../services/payments/giving-registration';
-import { withinRateLimit } from '../../services/payments/rate-limit';
+import { claimRateLimit } from '../../services/payments/rate-limit';
 
 /**
  * The public giving page's look-ups and online member registration (no sign-in). Limited per
@@ -18,19 +18,19 @@ export async function givingRoutes(fastify: FastifyInstance) {
   const { ctx } = app;
 
   async function limit(request: FastifyRequest) {
-    const ok = await withinRateLimit(ctx.database.db, { key: `lookup:ip:${request.ip}`, limit: ctx.config.payments.lookupRatePerIp, windowMs: 60_000, now: ctx.now() });
-    if (!ok) throw new AppError(429, 'rate_limited', messages.tooManyRequests);
+    const verdict = await claimRateLimit(ctx.database.db, { key: `lookup:ip:${request.ip}`, limit: ctx.config.payments.lookupRatePerIp, windowMs: 60_000, now: ctx.now() });
+    if (!verdict.allowed) throw new RateLimitedError(verdict.retryAfterSeconds);
   }
 
   /** Registrations write rows, so they count apart from the look-ups, over a longer window. */
   async function limitRegistrations(request: FastifyRequest) {
-    const ok = await withinRateLimit(ctx.database.db, {
+    const verdict = await claimRateLimit(ctx.database.db, {
       key: `register:ip:${request.ip}`,
       limit: ctx.config.payments.registrationRatePerIp,
       windowMs: 15 * 60_000,
       now: ctx.now(),
     });
-    if (!ok) throw new AppError(429, 'rate_limited', messages.tooManyRequests);
+    if (!verdict.allowed) throw new RateLimitedError(verdict.retryAfterSeconds);
   }
 
   app.post(

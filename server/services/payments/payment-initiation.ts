@@ -5,7 +5,7 @@ import { messages } from '../../../domain/messages';
 import { paths } from '../../../domain/paths';
 import { transactionLines, transactions } from '../../db/schema/money';
 import { onlinePayments } from '../../db/schema/payments';
-import { AppError } from '../../lib/app-error';
+import { AppError, RateLimitedError } from '../../lib/app-error';
 import { ProviderUnavailable, type StartResult } from '../../providers/payments/payment-provider';
 import type { AuthUser } from '../auth/auth-user';
 import { claimKey, decide, findKey, paymentRequestHash, storeResponse } from './idempotency';
@@ -16,7 +16,7 @@ import { PAYMENT_POLL_QUEUE, type PaymentPollJob, paymentJobId, pollOffsets } fr
 import { transition } from './payment-reconcile';
 import { type ResolvedPayment, resolvePayment } from './payment-validation';
 import { createdView } from './payment-views';
-import { withinRateLimit } from './rate-limit';
+import { claimRateLimit } from './rate-limit';
 
 export const SELCOM_CALLBACK_PATH = '/api/callbacks/selcom';
 type ValidInput = Omit<PaymentInput, 'memberId'> & { memberId?: number | undefined };
@@ -67,13 +67,16 @@ async function enforceRateLimits(deps: PaymentDeps, request: CreateRequest) {
   const db = deps.database.db;
   const now = deps.now();
   const { ratePerIp, ratePerPhone } = deps.config.payments;
-  const tooMany = () => new AppError(429, 'rate_limited', messages.tooManyRequests);
   // Staff at a desk share one address; they are signed in, so only the public is limited by address.
-  if (!request.actor && !(await withinRateLimit(db, { key: `pay:ip:${request.ip}`, limit: ratePerIp, windowMs: 60_000, now }))) throw tooMany();
+  if (!request.actor) {
+    const verdict = await claimRateLimit(db, { key: `pay:ip:${request.ip}`, limit: ratePerIp, windowMs: 60_000, now });
+    if (!verdict.allowed) throw new RateLimitedError(verdict.retryAfterSeconds);
+  }
   // Whoever asks, one phone is not pushed more than this: nobody can flood a stranger's phone.
   // Keyed by a hash: the counter table need not hold payers' phone numbers.
   const phoneKey = createHash('sha256').update(`sadaka:rate:${request.input.phone}`).digest('base64url').slice(0, 22);
-  if (!(await withinRateLimit(db, { key: `pay:phone:${phoneKey}`, limit: ratePerPhone, windowMs: 15 * 60_000, now }))) throw tooMany();
+  const perPhone = await claimRateLimit(db, { key: `pay:phone:${phoneKey}`, limit: ratePerPhone, windowMs: 15 * 60_000, now });
+  if (!perPhone.allowed) throw new RateLimitedError(perPhone.retryAfterSeconds);
 }
 
 /**

@@ -12,11 +12,11 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { registrations } from '../../db/schema/approvals';
 import { uploads } from '../../db/schema/institutions';
-import { AppError } from '../../lib/app-error';
+import { AppError, RateLimitedError } from '../../lib/app-error';
 import { isUniqueViolation } from '../approvals/db-errors';
 import { logActivity } from '../auth/activity';
 import { newOpaqueToken, sha256 } from '../auth/tokens';
-import { withinRateLimit } from '../payments/rate-limit';
+import { claimRateLimit } from '../payments/rate-limit';
 import { toUploadInfo } from './uploads';
 
 /**
@@ -77,9 +77,14 @@ export type ApplicantClient = { ip: string; userAgent: string | undefined };
 async function claimStart(ctx: AppContext, phone: string, ip: string, now: Date): Promise<void> {
   const { draftsPerIp, draftsPerPhone, draftWindowMs } = ctx.config.registration;
   const db = ctx.database.db;
-  const refused = () => new AppError(429, 'rate_limited', messages.boRegistrationRateLimited, { minutes: Math.ceil(draftWindowMs / 60_000) });
-  if (!(await withinRateLimit(db, { key: `registration:ip:${ip}`, limit: draftsPerIp, windowMs: draftWindowMs, now }))) throw refused();
-  if (!(await withinRateLimit(db, { key: `registration:phone:${phone}`, limit: draftsPerPhone, windowMs: draftWindowMs, now }))) throw refused();
+  const claims = [
+    { key: `registration:ip:${ip}`, limit: draftsPerIp },
+    { key: `registration:phone:${phone}`, limit: draftsPerPhone },
+  ];
+  for (const claim of claims) {
+    const verdict = await claimRateLimit(db, { ...claim, windowMs: draftWindowMs, now });
+    if (!verdict.allowed) throw new RateLimitedError(verdict.retryAfterSeconds, messages.boRegistrationRateLimited, { minutes: Math.ceil(verdict.retryAfterSeconds / 60) });
+  }
 }
 
 /**
