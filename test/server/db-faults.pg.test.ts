@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCurrency, createOfferingType, type OfferingTypeRow, receiptEntry } from '../factories/desk';
 import { signIn } from '../factories/sign-in';
 import { createWorld, type World } from '../factories/world';
+import { RECOVERY_SWEEP_QUEUE } from '../../server/jobs/recovery-sweep';
 import { createTestApp, type TestApp } from './harness';
 import { createGivingWorld, expectMoneyInvariants, give, type GivingWorld, mobileGift, phoneEnding, testClock, travel } from './payments-fixtures';
 
@@ -141,6 +142,9 @@ describe('payments survive PostgreSQL dropping its connections mid-initiation an
       Number((await admin.query(`select count(*)::int as n from transactions where id = any($1::uuid[]) and (status <> 'completed' or credit_status is distinct from 'credited')`, [[...ids.values()]])).rows[0]!.n);
     for (let round = 0; round < 30 && (await pending()) > 0; round++) {
       await travel(t, clock, 40_000);
+      // Every five minutes of that time the recovery sweep ticks (JOB_RECOVERY_CRON): a payment
+      // completed while the connection died before its credit job was enqueued is found there.
+      if (round % 8 === 7) await t.ctx.jobs.send(RECOVERY_SWEEP_QUEUE, {});
       await t.settlePayments().catch(() => undefined);
     }
     expect(await pending()).toBe(0);

@@ -165,8 +165,11 @@ export async function createScratchDatabase(adminUrl: string): Promise<{ url: st
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   async function drop() {
-    // Closed pools may still be saying goodbye; FORCE would hit them with a FATAL, so wait a bit.
-    for (let attempt = 0; attempt < 50; attempt++) {
+    // Closed pools may still be saying goodbye; FORCE would hit them with a FATAL, so wait a bit,
+    // but by the clock, not by attempts: under CI load 50 attempts (each a new connection) can
+    // outlast a 120 s afterAll hook, as one did in the PostgreSQL pass of stop 19's CI.
+    const deadline = Date.now() + 5_000;
+    while (Date.now() < deadline) {
       try {
         return await run(`drop database if exists "${name}"`);
       } catch (error) {
