@@ -42,6 +42,7 @@ export const adminMessages = {
   affiliationSameParent: /*i18n*/ { id: 'admin.affiliation.sameParent', message: 'It already belongs to this parent' },
   affiliationTopLevel: /*i18n*/ { id: 'admin.affiliation.topLevel', message: 'An institution of the top level has no parent to change' },
   affiliationParentUnknown: /*i18n*/ { id: 'admin.affiliation.parentUnknown', message: 'Choose a new parent among the institutions you can see' },
+  createNoLevelBelow: /*i18n*/ { id: 'admin.create.noLevelBelow', message: 'The structure has no level below this one' },
   affiliationParentInactive: /*i18n*/ { id: 'admin.affiliation.parentInactive', message: 'The new parent must be an active institution' },
 } satisfies Record<string, Descriptor>;
 

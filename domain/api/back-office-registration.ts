@@ -225,3 +225,16 @@ export const InstitutionAccess = z.object({
 export type InstitutionAccess = z.infer<typeof InstitutionAccess>;
 export const PublicNewAccountInput = NewAccountInput.omit({ institutionId: true });
 export type PublicNewAccountInput = z.infer<typeof PublicNewAccountInput>;
+
+/**
+ * `POST /api/institutions` (issue 12, ADR 052): staff create an institution under a parent they
+ * see — the level is the one below the parent's, the religion the parent's. It becomes an
+ * `application` request (kind `registration`, no registration draft): nothing exists until a
+ * different bank user approves it, and then it is active with its account and default user.
+ */
+export const NewInstitutionInput = InstitutionStep.pick({ title: true, abbreviation: true, region: true, district: true, street: true }).extend({
+  parentId: z.number().int().positive(),
+  accountNumber: BankAccountStep.shape.accountNumber,
+  defaultUser: DefaultUserStep,
+});
+export type NewInstitutionInput = z.infer<typeof NewInstitutionInput>;

@@ -101,10 +101,13 @@ export const SignatoryPayload = z.object({
   documentUploadId: z.number().int(),
 });
 
-/** `application`, kind `registration`: a new institution with its account, signatories and default user. */
+/**
+ * `application`, kind `registration`: a new institution with its account, signatories and default
+ * user. `registrationId` is null when staff created it under a parent (POST /api/institutions).
+ */
 export const RegistrationPayload = z.object({
   kind: z.literal('registration'),
-  registrationId: z.number().int(),
+  registrationId: z.number().int().nullable(),
   institution: z.object({
     title: z.string(),
     abbreviation: z.string(),

@@ -1,6 +1,8 @@
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { institutionAffiliations, institutions } from '../../server/db/schema/institutions';
+import { coreBankAccounts } from '../../server/db/schema/approvals';
+import { bankAccounts, institutionAffiliations, institutions } from '../../server/db/schema/institutions';
+import { users } from '../../server/db/schema/users';
 import { createInstitution, type Institution } from '../factories/institutions';
 import { signIn } from '../factories/sign-in';
 import { createUser } from '../factories/users';
@@ -123,5 +125,46 @@ describe('affiliation: moving an institution and its subtree through maker-check
     expect(decided.json()).toMatchObject({ status: 'denied', reason: 'The new parent must be an active institution' });
     expect(await pathOf(churchC.id)).toBe(`${district2.path}${churchC.id}/`);
     await t.database.db.update(institutions).set({ status: 'active' }).where(eq(institutions.id, w.district.id));
+  });
+
+  describe('creating an institution under a parent', () => {
+    const input = (parentId: number, n: number) => ({
+      parentId,
+      title: `New Church ${n}`,
+      abbreviation: `NWC${n}`,
+      region: 'Dar es Salaam',
+      district: 'Ubungo',
+      street: 'Mtaa wa Kimara',
+      accountNumber: `010188800000${n}`,
+      defaultUser: { name: `Pastor ${n}`, phone: `+25571300000${n}`, email: `pastor${n}@example.co.tz` },
+    });
+    beforeAll(async () => {
+      await t.database.db.insert(coreBankAccounts).values([1, 2, 3].map((n) => ({ accountNumber: `010188800000${n}`, accountName: `NEW CHURCH ${n}`, branchCode: w.branch.shortCode })));
+    });
+
+    it('the union asks for a church under a district of its subtree; it exists, active, only after a bank checker approves', async () => {
+      const made = await call('union', 'POST', '/api/institutions', input(district2.id, 1));
+      expect(made.statusCode, made.body).toBe(201);
+      const code = (await t.database.db.select().from(institutions).where(eq(institutions.code, 'NWC1')));
+      expect(code).toEqual([]);
+      const approved = await call('admin', 'POST', `/api/requests/${made.json().requestId}/approve`, {});
+      expect(approved.json().status, approved.body).toBe('approved');
+      const [church] = await t.database.db.select().from(institutions).where(eq(institutions.code, 'NWC1'));
+      expect(church).toMatchObject({ status: 'active', parentId: district2.id, levelId: w.churchA.levelId, path: `${district2.path}${church!.id}/`, registrationChannel: 'branch' });
+      expect(await t.database.db.select({ n: bankAccounts.accountNumber }).from(bankAccounts).where(eq(bankAccounts.institutionId, church!.id))).toEqual([{ n: '0101888000001' }]);
+      expect((await t.database.db.select({ id: users.id }).from(users).where(eq(users.institutionId, church!.id))).length).toBe(1);
+    });
+
+    it('refuses a parent out of scope, a level with nothing below, and callers without the grant; nothing is stored', async () => {
+      const outside = await call('union', 'POST', '/api/institutions', input(w.mosque.id, 2));
+      expect(outside.statusCode).toBe(400);
+      expect(outside.json().message).toBe('Choose a new parent among the institutions you can see');
+      const bottom = await call('admin', 'POST', '/api/institutions', input(w.churchA.id, 2));
+      expect(bottom.statusCode).toBe(400);
+      expect(bottom.json().message).toBe('The structure has no level below this one');
+      expect((await call('church', 'POST', '/api/institutions', input(w.district.id, 2))).statusCode).toBe(403);
+      // Bank staff may create anywhere in their scope (the branch officer: its branch's institutions).
+      expect((await call('branch', 'POST', '/api/institutions', input(w.district.id, 2))).statusCode).toBe(201);
+    });
   });
 });

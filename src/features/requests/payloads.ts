@@ -18,7 +18,7 @@ const person = record({ name: text, phone: text, email: text });
 
 export const RegistrationPayload: Reader<RegistrationShape> = record({
   kind: oneOf(['registration']),
-  registrationId: integer,
+  registrationId: nullable(integer),
   institution: record({
     title: text,
     abbreviation: text,

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import type { StructureNode } from '../../../domain/api/structure';
@@ -9,7 +9,10 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { Spinner } from '../../components/ui/spinner';
 import { errorText } from '../../lib/error-message';
 import { localeOfPath } from '../../lib/locale-path';
+import { canDo, userKind } from '../../lib/permissions';
+import { profileQuery } from '../../lib/session-queries';
 import { structureQueries } from './api';
+import { NewInstitutionForm } from './new-institution-form';
 import { useStructureFormat } from './structure-format';
 import './structure.css';
 
@@ -113,29 +116,41 @@ function OpenedNode({ node }: { node: StructureNode }) {
   const { t } = useLingui();
   const { pathname } = useLocation();
   const f = useStructureFormat();
+  const profile = useQuery(profileQuery()).data;
+  // Bank staff make requests; union and field staff create in their subtree (the server decides).
+  const mayCreate = profile ? (userKind(profile) === 'entity' ? canDo(profile, 'structure', 'create') : canDo(profile, 'requests', 'create')) : false;
+  const [creating, setCreating] = useState(false);
   return (
-    <div className="card structure-summary">
-      <p>
-        <span className="muted">{f.level(node.level)}</span> · <span>{node.code}</span>
-      </p>
-      <dl className="structure-counts">
-        <div>
-          <dt>{t`Institutions below`}</dt>
-          <dd>{f.number(node.institutionsBelow)}</dd>
-        </div>
-        <div>
-          <dt>{t`Members`}</dt>
-          <dd>{f.number(node.members)}</dd>
-        </div>
-        <div>
-          <dt>{t`Collections, last 30 days`}</dt>
-          <dd>{f.sums(node.collections30d)}</dd>
-        </div>
-      </dl>
-      <Link className="btn btn-secondary" to={localizedPath(`${paths.entity}/${node.id}`, localeOfPath(pathname))}>
-        {t`Open the profile of ${node.title}`}
-      </Link>
-    </div>
+    <>
+      <div className="card structure-summary">
+        <p>
+          <span className="muted">{f.level(node.level)}</span> · <span>{node.code}</span>
+        </p>
+        <dl className="structure-counts">
+          <div>
+            <dt>{t`Institutions below`}</dt>
+            <dd>{f.number(node.institutionsBelow)}</dd>
+          </div>
+          <div>
+            <dt>{t`Members`}</dt>
+            <dd>{f.number(node.members)}</dd>
+          </div>
+          <div>
+            <dt>{t`Collections, last 30 days`}</dt>
+            <dd>{f.sums(node.collections30d)}</dd>
+          </div>
+        </dl>
+        <Link className="btn btn-secondary" to={localizedPath(`${paths.entity}/${node.id}`, localeOfPath(pathname))}>
+          {t`Open the profile of ${node.title}`}
+        </Link>
+        {mayCreate && !node.level.holdsMembers && !creating ? (
+          <button type="button" className="btn btn-secondary" onClick={() => setCreating(true)}>
+            {t`Add an institution under ${node.title}`}
+          </button>
+        ) : null}
+      </div>
+      {creating ? <NewInstitutionForm parentId={node.id} parentTitle={node.title} onDone={() => setCreating(false)} /> : null}
+    </>
   );
 }
 

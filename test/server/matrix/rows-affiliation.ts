@@ -1,3 +1,4 @@
+import { coreBankAccounts } from '../../../server/db/schema/approvals';
 import { createInstitution } from '../../factories/institutions';
 import { type MatrixArea, s } from './matrix-kit';
 
@@ -9,6 +10,7 @@ import { type MatrixArea, s } from './matrix-kit';
 export const affiliationRows: MatrixArea = {
   name: 'affiliation',
   setup: async ({ t, w, data }) => {
+    await t.database.db.insert(coreBankAccounts).values({ accountNumber: '0101999000001', accountName: 'MATRIX CHURCH', branchCode: w.branch.shortCode });
     data.otherDistrictId = (await createInstitution(t.database.db, { religionId: w.christian.id, levelId: w.district.levelId, parent: w.field, title: 'Matrix District' })).id;
   },
   rows: {
@@ -17,6 +19,20 @@ export const affiliationRows: MatrixArea = {
     'POST /api/institutions/:id/affiliation': {
       url: ({ w }) => `/api/institutions/${w.churchA.id}/affiliation`,
       payload: ({ data }) => ({ parentId: data.otherDistrictId as number }),
+      expect: s(401, 201, 409, 409, 403, 403, 403),
+    },
+    // A new church under the district: the first asker's request is pending, the same abbreviation again is 409.
+    'POST /api/institutions': {
+      payload: ({ w }) => ({
+        parentId: w.district.id,
+        title: 'Matrix Church',
+        abbreviation: 'MTXC',
+        region: 'Dar es Salaam',
+        district: 'Ubungo',
+        street: 'Mtaa wa Matrix',
+        accountNumber: '0101999000001',
+        defaultUser: { name: 'Matrix Pastor', phone: '+255713999001', email: 'matrix.pastor@example.co.tz' },
+      }),
       expect: s(401, 201, 409, 409, 403, 403, 403),
     },
   },

@@ -88,7 +88,7 @@ async function executeRegistration(env: ExecutionEnv, p: RegistrationPayload): P
     now: env.now,
   });
   await db.update(institutions).set({ defaultUserId: user.id }).where(eq(institutions.id, institutionId));
-  await db.update(registrations).set({ status: 'completed', institutionId, updatedAt: env.now }).where(eq(registrations.id, p.registrationId));
+  if (p.registrationId !== null) await db.update(registrations).set({ status: 'completed', institutionId, updatedAt: env.now }).where(eq(registrations.id, p.registrationId));
   return [() => sendCredentials(env.ctx, user, password, env.checkerId)];
 }
 
@@ -116,12 +116,12 @@ export const applicationExecutor: Executor<ApplicationPayload> = {
     return payload.kind === 'affiliation' ? executeAffiliation(env, payload) : executeAmendment(env, payload);
   },
   async rejected(env, payload, reason) {
-    if (payload.kind !== 'registration') return;
+    if (payload.kind !== 'registration' || payload.registrationId === null) return;
     await env.db.update(registrations).set({ status: 'rejected', rejectionReason: reason, updatedAt: env.now }).where(eq(registrations.id, payload.registrationId));
   },
   async withdrawn(db, payload) {
     // Back to "submitted, waiting at the branch": staff may forward it again.
-    if (payload.kind === 'registration') await db.update(registrations).set({ requestId: null }).where(eq(registrations.id, payload.registrationId));
+    if (payload.kind === 'registration' && payload.registrationId !== null) await db.update(registrations).set({ requestId: null }).where(eq(registrations.id, payload.registrationId));
   },
   documents: (payload) =>
     payload.kind === 'registration'

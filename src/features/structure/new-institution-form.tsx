@@ -1,0 +1,85 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { NewInstitutionInput } from '../../../domain/api/back-office-registration';
+import type { SubmittedRequest } from '../../../domain/api/back-office-users';
+import { apiPaths } from '../../../domain/api-paths';
+import { api } from '../../lib/api-client';
+import { errorText } from '../../lib/error-message';
+import { integer, oneOf, record, replyParser } from '../../lib/reply-checks';
+import { showToast } from '../../lib/toast';
+
+const SubmittedReply = replyParser<SubmittedRequest>(record({ requestId: integer, status: oneOf(['requested'] as const) }));
+const EMPTY = { title: '', abbreviation: '', region: '', district: '', street: '', accountNumber: '', name: '', phone: '', email: '' };
+
+/**
+ * A new institution under the opened node (issue 12, ADR 052): sent as a request that a bank user
+ * approves; nothing is created before. The server checks every value and answers in the person's language.
+ */
+export function NewInstitutionForm({ parentId, parentTitle, onDone }: { parentId: number; parentTitle: string; onDone: () => void }) {
+  const { t } = useLingui();
+  const [draft, setDraft] = useState(EMPTY);
+  const [problem, setProblem] = useState<string | null>(null);
+  const create = useMutation({ mutationFn: (input: NewInstitutionInput) => api.post(apiPaths.institutions, input, SubmittedReply) });
+  const field = (key: keyof typeof EMPTY, label: string, type = 'text') => (
+    <div className="field">
+      <label htmlFor={`new-${key}`}>{label}</label>
+      <input id={`new-${key}`} type={type} value={draft[key]} required onChange={(event) => setDraft({ ...draft, [key]: event.target.value })} />
+    </div>
+  );
+  return (
+    <form
+      className="card form"
+      aria-labelledby="new-institution-heading"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        setProblem(null);
+        const input: NewInstitutionInput = {
+          parentId,
+          title: draft.title,
+          abbreviation: draft.abbreviation,
+          region: draft.region,
+          district: draft.district,
+          street: draft.street,
+          accountNumber: draft.accountNumber,
+          defaultUser: { name: draft.name, phone: draft.phone, email: draft.email },
+        };
+        create.mutate(input, {
+          onSuccess: () => {
+            showToast({ tone: 'success', message: t`Sent for approval` });
+            onDone();
+          },
+          onError: (error) => setProblem(errorText(error, t`You are offline. Connect to the internet and try again.`)),
+        });
+      }}
+    >
+      <h3 id="new-institution-heading">{t`New institution under ${parentTitle}`}</h3>
+      <p>
+        <Trans>It is created, active, only when a second person at the bank approves the request.</Trans>
+      </p>
+      {field('title', t`Name`)}
+      {field('abbreviation', t`Abbreviation`)}
+      {field('region', t`Region`)}
+      {field('district', t`District`)}
+      {field('street', t`Street`)}
+      {field('accountNumber', t`Account number`)}
+      {field('name', t`Default user's name`)}
+      {field('phone', t`Default user's phone`, 'tel')}
+      {field('email', t`Default user's email`, 'email')}
+      {problem ? (
+        <p role="alert" className="field-error">
+          {problem}
+        </p>
+      ) : null}
+      <div className="section-head">
+        <button type="submit" className="btn btn-primary" disabled={create.isPending}>
+          <Trans>Send for approval</Trans>
+        </button>
+        <button type="button" className="btn btn-secondary" onClick={onDone}>
+          <Trans>Cancel</Trans>
+        </button>
+      </div>
+    </form>
+  );
+}
