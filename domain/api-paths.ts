@@ -68,7 +68,9 @@ export const apiPaths = {
   // Statistics and reports (issue 16)
   reportOfferings: '/reports/offerings',
   memberStatement: (id: number) => `/members/${id}/statement`,
+  institutionStatements: (id: number) => `/institutions/${id}/statements`,
   statsOverview: '/stats/overview',
+  statsDashboard: '/stats/dashboard',
   activities: '/activities',
   logViewer: '/log-viewer',
   bankDashboard: '/back-office/dashboard',

@@ -50,6 +50,18 @@ export function addMonths(day: Day, count: number): Day {
   return format(addMonthsTo(new Date(year, month, date), count), 'yyyy-MM-dd');
 }
 
+/** The Monday of the week `day` falls in (weeks run Monday to Sunday, as in Tanzania's calendars). */
+export function weekStart(day: Day): Day {
+  const [year, month, date] = parts(day);
+  const weekday = new Date(Date.UTC(year, month, date)).getUTCDay(); // 0 = Sunday
+  return addDays(day, -((weekday + 6) % 7));
+}
+
+/** The last day of the calendar month `day` falls in. */
+export function monthEnd(day: Day): Day {
+  return addDays(addMonths(`${day.slice(0, 7)}-01`, 1), -1);
+}
+
 /**
  * The half-open instant range [start, end) covering the days `from` … `to` (both inclusive) in
  * `timeZone`: what a "from / to" date filter means everywhere.

@@ -18,6 +18,7 @@ export const statsMessages = {
   stStatementPhone: /*i18n*/ { id: 'stats.statement.phone', message: 'Phone: {phone}' },
   stStatementGivings: /*i18n*/ { id: 'stats.statement.givings', message: 'Payments and receipts' },
   stStatementPerType: /*i18n*/ { id: 'stats.statement.perType', message: 'Totals per offering type' },
+  stStatementNoMembers: /*i18n*/ { id: 'stats.statement.noMembers', message: 'This congregation has no members.' },
   stStatementNone: /*i18n*/ { id: 'stats.statement.none', message: 'No givings were recorded this year.' },
   stStatementGenerated: /*i18n*/ { id: 'stats.statement.generated', message: 'Issued on {date}. Thank you for your faithful giving.' },
   stColDate: /*i18n*/ { id: 'stats.col.date', message: 'Date' },

@@ -45,6 +45,12 @@ export type OfferingsReport = z.output<typeof OfferingsReport>;
 export const StatementQuery = z.object({ year: z.coerce.number().int().min(2000).max(2100) });
 
 /**
+ * `GET /institutions/{id}/statements?year=YYYY&format=zip|pdf`: every member's year statement of a
+ * congregation, one PDF per member in a ZIP, or one PDF with each member from a new page.
+ */
+export const CongregationStatementsQuery = StatementQuery.extend({ format: z.enum(['zip', 'pdf']).default('zip') });
+
+/**
  * `GET /stats/overview?institutionId&from&to&currency` → StatsOverview: one institution (or the
  * caller's whole scope) over a period, with the level below to drill into.
  */
@@ -75,3 +81,54 @@ export const StatsOverview = z.object({
   newMembers: z.number().int(),
 });
 export type StatsOverview = z.output<typeof StatsOverview>;
+
+/**
+ * `GET /stats/dashboard?period=week|month|year` → DashboardBreakdowns: the dashboard's breakdowns
+ * over this period so far (in the viewer's zone) against the last one, all from the read model.
+ * Week: Monday to today by day; month: the 1st to today by day of the month; year: by month.
+ */
+export const DASHBOARD_PERIODS = ['week', 'month', 'year'] as const;
+export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];
+export const DashboardBreakdownsQuery = z.object({
+  period: z.enum(DASHBOARD_PERIODS).default('month'),
+  currency: z.string().trim().toUpperCase().length(3).default('TZS'),
+});
+export type DashboardBreakdownsQuery = z.output<typeof DashboardBreakdownsQuery>;
+
+const DayRange = z.object({ from: z.string(), to: z.string() });
+export const DashboardBreakdowns = z.object({
+  period: z.enum(DASHBOARD_PERIODS),
+  currency: z.string(),
+  institution: InstitutionRef.nullable(),
+  /** This period so far (to = today) and the whole last period. */
+  current: DayRange,
+  previous: DayRange,
+  previousToDate: DayRange,
+  totals: z.object({
+    current: Collected,
+    /** The last period up to the same point (same day of the week, month or year), for a like-for-like comparison. */
+    previousToDate: Collected,
+    previous: Collected,
+  }),
+  /** One bucket per day of the week or month, or per month of the year; `null` days lie outside that period. */
+  overTime: z.array(
+    z.object({
+      index: z.number().int(),
+      currentStart: z.string().nullable(),
+      previousStart: z.string().nullable(),
+      current: z.number().int().nullable(),
+      previous: z.number().int().nullable(),
+    }),
+  ),
+  byMethod: z.array(Collected.extend({ method: z.string() })),
+  byOfferingType: z.array(OfferingsReportRow),
+  /** The institutions one level below the viewer (each with its subtree), this period. */
+  byChild: z.array(Collected.extend({ id: z.number().int(), title: z.string() })),
+  /** Failed payments this period (from the read model). */
+  failedPayments: z.number().int(),
+  /** Institutions with the pledges grant: open pledges overdue and due in the next 7 days (the pledges list's filters). */
+  pledges: z
+    .object({ overdue: z.object({ count: z.number().int(), remaining: z.number().int() }), dueIn7Days: z.object({ count: z.number().int(), remaining: z.number().int() }) })
+    .nullable(),
+});
+export type DashboardBreakdowns = z.output<typeof DashboardBreakdowns>;

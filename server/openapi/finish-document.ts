@@ -79,6 +79,7 @@ const FILE_TYPES: Record<string, string> = {
   csv: 'text/csv',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   pdf: 'application/pdf',
+  zip: 'application/zip',
 };
 
 /** An operation with a `format` query (csv, xlsx, pdf, json) answers a file in that format, as an attachment. */

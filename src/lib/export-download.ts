@@ -16,7 +16,26 @@ function fileNameFrom(disposition: string | null, fallbackName: string): string 
  * blob, named as the server says or else `fallbackName`. Resolves with the reply's headers: some
  * exports say there how many rows they hold.
  */
-export async function downloadFile(path: string, fallbackName: string): Promise<Headers> {
+/**
+ * The body as a blob, read chunk by chunk so the page can say how much has arrived: the server
+ * streams large exports (a congregation's statements, 100,000 rows) as it builds them.
+ */
+async function readWithProgress(response: Response, onProgress: (bytes: number) => void): Promise<Blob> {
+  if (!response.body) return response.blob();
+  const reader = response.body.getReader();
+  const parts: Uint8Array[] = [];
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value);
+    bytes += value.byteLength;
+    onProgress(bytes);
+  }
+  return new Blob(parts as BlobPart[], { type: response.headers.get('content-type') ?? 'application/octet-stream' });
+}
+
+export async function downloadFile(path: string, fallbackName: string, onProgress?: (bytes: number) => void): Promise<Headers> {
   const token = getToken();
   let response: Response;
   try {
@@ -25,7 +44,7 @@ export async function downloadFile(path: string, fallbackName: string): Promise<
     throw new NetworkError(error);
   }
   if (!response.ok) throw await toApiError(response);
-  const url = URL.createObjectURL(await response.blob());
+  const url = URL.createObjectURL(onProgress ? await readWithProgress(response, onProgress) : await response.blob());
   const link = document.createElement('a');
   link.href = url;
   link.download = fileNameFrom(response.headers.get('content-disposition'), fallbackName);

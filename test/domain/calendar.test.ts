@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths, dayOf, dayRange, dayStart, isDay, windowEndDay, windowStartDay } from '../../domain/calendar';
+import { addDays, addMonths, dayOf, dayRange, dayStart, isDay, monthEnd, weekStart, windowEndDay, windowStartDay } from '../../domain/calendar';
 
 describe('one notion of a day (institution time zone, East Africa by default)', () => {
   it('puts an instant on the day it is in Dar es Salaam, not in UTC', () => {
@@ -27,6 +27,16 @@ describe('one notion of a day (institution time zone, East Africa by default)', 
     expect(addMonths('2028-01-31', 1)).toBe('2028-02-29');
     expect(addMonths('2026-03-15', -1)).toBe('2026-02-15');
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+  });
+
+  it('starts weeks on Monday and ends months on their last day', () => {
+    expect(weekStart('2026-03-18')).toBe('2026-03-16');
+    expect(weekStart('2026-03-16')).toBe('2026-03-16');
+    expect(weekStart('2026-03-22')).toBe('2026-03-16');
+    expect(weekStart('2026-01-01')).toBe('2025-12-29');
+    expect(monthEnd('2026-02-10')).toBe('2026-02-28');
+    expect(monthEnd('2028-02-01')).toBe('2028-02-29');
+    expect(monthEnd('2026-12-31')).toBe('2026-12-31');
   });
 
   it('names windows as the spec filters do', () => {

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { congregationStatementRoutes } from './congregation-statement-routes';
+import { dashboardBreakdownRoutes } from './dashboard-breakdown-routes';
 import { offeringsReportRoutes } from './offerings-report-routes';
 import { overviewRoutes } from './overview-routes';
 import { statementRoutes } from './statement-routes';
@@ -8,4 +10,6 @@ export async function statsRoutes(app: FastifyInstance) {
   await app.register(offeringsReportRoutes);
   await app.register(statementRoutes);
   await app.register(overviewRoutes);
+  await app.register(dashboardBreakdownRoutes);
+  await app.register(congregationStatementRoutes);
 }

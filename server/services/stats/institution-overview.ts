@@ -11,7 +11,7 @@ import { collectedByChild, collectedByMethod, collectedTotal, type GivingFilter,
 import { reportRoot, zoneOf } from './report-scope';
 
 /** The institutions one level below the root (or the tops of the caller's scope), that the caller may see. */
-async function childrenOf(db: Db, user: AuthUser, rootId: number | null) {
+export async function childrenOf(db: Db, user: AuthUser, rootId: number | null) {
   const scope = institutionScope(user);
   const where = rootId === null ? and(scope, sql`(${institutions.parentId} is null or not exists (select 1 from institutions up where up.id = ${institutions.parentId} and ${sql.raw(scopeOnUp(user))}))`) : and(scope, eq(institutions.parentId, rootId));
   return db.select({ id: institutions.id, title: institutions.title }).from(institutions).where(where).orderBy(institutions.title);

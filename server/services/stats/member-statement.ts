@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNull, lt } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
 import { dayOf, dayRange } from '../../../domain/calendar';
 import type { AppContext } from '../../context';
 import { institutions } from '../../db/schema/institutions';
@@ -52,7 +52,7 @@ export async function memberInScope(ctx: AppContext, user: AuthUser, memberId: n
   return row;
 }
 
-async function logoOf(ctx: AppContext, uploadId: number | null): Promise<Buffer | null> {
+export async function logoOf(ctx: AppContext, uploadId: number | null): Promise<Buffer | null> {
   if (uploadId === null) return null;
   const upload = await findUpload(ctx, uploadId);
   if (!upload || !/^image\/(png|jpeg)$/.test(upload.mimeType)) return null;
@@ -60,17 +60,27 @@ async function logoOf(ctx: AppContext, uploadId: number | null): Promise<Buffer 
   return readUpload(ctx, upload).catch(() => null);
 }
 
-/** A member's completed givings received in `year` (calendar year in their institution's zone), with totals per offering type. */
-export async function buildStatement(ctx: AppContext, member: StatementMember, year: number): Promise<Statement> {
-  const db = ctx.database.db;
-  const [institution] = await db
+type StatementInstitution = Statement['institution'] & { timeZone: string };
+
+/** The institution a statement is issued by: name, code, zone and logo (read once for a whole congregation). */
+export async function statementInstitution(ctx: AppContext, institutionId: number): Promise<StatementInstitution> {
+  const [institution] = await ctx.database.db
     .select({ id: institutions.id, title: institutions.title, code: institutions.code, timeZone: institutions.timeZone, logoUploadId: institutions.logoUploadId })
     .from(institutions)
-    .where(eq(institutions.id, member.institutionId));
+    .where(eq(institutions.id, institutionId));
   if (!institution) throw errors.notFound();
-  const { start, end } = dayRange(`${year}-01-01`, `${year}-12-31`, institution.timeZone);
-  const rows = await db
+  return { id: institution.id, title: institution.title, code: institution.code, timeZone: institution.timeZone, logo: await logoOf(ctx, institution.logoUploadId) };
+}
+
+type GivingRow = { memberId: number | null; id: string; receivedAt: Date; receiptNo: string | null; referenceNo: string; method: string; currency: string; amount: number; title: string; lineAmount: number };
+
+/** The completed givings of these members received in `year` (calendar year in the institution's zone), line by line, in order. */
+export async function statementRows(ctx: AppContext, memberIds: number[], year: number, timeZone: string): Promise<GivingRow[]> {
+  if (memberIds.length === 0) return [];
+  const { start, end } = dayRange(`${year}-01-01`, `${year}-12-31`, timeZone);
+  return ctx.database.db
     .select({
+      memberId: transactions.memberId,
       id: transactions.id,
       receivedAt: transactions.receivedAt,
       receiptNo: transactions.receiptNo,
@@ -84,9 +94,12 @@ export async function buildStatement(ctx: AppContext, member: StatementMember, y
     .from(transactions)
     .innerJoin(transactionLines, eq(transactionLines.transactionId, transactions.id))
     .innerJoin(offeringTypes, eq(offeringTypes.id, transactionLines.offeringTypeId))
-    .where(and(eq(transactions.memberId, member.id), eq(transactions.status, 'completed'), gte(transactions.receivedAt, start), lt(transactions.receivedAt, end)))
+    .where(and(inArray(transactions.memberId, memberIds), eq(transactions.status, 'completed'), gte(transactions.receivedAt, start), lt(transactions.receivedAt, end)))
     .orderBy(asc(transactions.receivedAt), asc(transactions.id), asc(transactionLines.id));
+}
 
+/** One member's statement from their rows (statementRows, already filtered to them), with totals per offering type. */
+export function assembleStatement(member: StatementMember, institution: StatementInstitution, rows: GivingRow[], year: number): Statement {
   const givings = new Map<string, StatementGiving>();
   const totals = new Map<string, { currency: string; title: string; amount: number }>();
   for (const row of rows) {
@@ -109,8 +122,14 @@ export async function buildStatement(ctx: AppContext, member: StatementMember, y
     year,
     language: member.preferredLanguage === 'en' ? 'en' : 'sw',
     member: { id: member.id, name: `${member.firstName} ${member.lastName}`, code: member.code, phone: member.phone, email: member.email },
-    institution: { id: institution.id, title: institution.title, code: institution.code, logo: await logoOf(ctx, institution.logoUploadId) },
+    institution: { id: institution.id, title: institution.title, code: institution.code, logo: institution.logo },
     givings: [...givings.values()],
     totals: [...totals.values()].sort((a, b) => a.currency.localeCompare(b.currency) || b.amount - a.amount || a.title.localeCompare(b.title)),
   };
+}
+
+/** A member's completed givings received in `year` (calendar year in their institution's zone), with totals per offering type. */
+export async function buildStatement(ctx: AppContext, member: StatementMember, year: number): Promise<Statement> {
+  const institution = await statementInstitution(ctx, member.institutionId);
+  return assembleStatement(member, institution, await statementRows(ctx, [member.id], year, institution.timeZone), year);
 }

@@ -1,13 +1,20 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
+import { Link, useLocation } from 'react-router-dom';
 import type { DashboardSummary } from '../../../domain/api/dashboard';
 import { toLocale } from '../../../domain/locale';
 import { formatMoney } from '../../../domain/money';
+import { localizedPath, paths } from '../../../domain/paths';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Spinner } from '../../components/ui/spinner';
 import { errorText } from '../../lib/error-message';
+import { localeOfPath } from '../../lib/locale-path';
 import { profileQuery } from '../../lib/session-queries';
+import { todayInEastAfrica } from '../../lib/east-africa-day';
+import { AttentionList } from './attention-list';
 import { dashboardQueries } from './api';
+import { transactionsLink } from './breakdown-links';
+import { BreakdownsSection } from './breakdowns-section';
 import { BankOverview } from './bank-overview';
 import { BarChart, ShareList } from './bar-chart';
 import { methodLabels } from './labels';
@@ -22,22 +29,33 @@ function monthLabel(month: string, locale: string): string {
 
 function Cards({ summary, locale }: { summary: DashboardSummary; locale: string }) {
   const { t } = useLingui();
+  const pathLocale = localeOfPath(useLocation().pathname);
   const number = new Intl.NumberFormat(locale);
+  const today = todayInEastAfrica();
+  const month = { from: `${today.slice(0, 8)}01`, to: today };
+  const year = { from: `${today.slice(0, 4)}-01-01`, to: today };
+  // Each figure opens the list behind it (issue 16); the transactions page reads its filters from the address.
   const cards = [
-    { key: 'month', label: t`Collected this month`, value: formatMoney(summary.collectedThisMonth.amount, summary.collectedThisMonth.currency, locale), money: true },
-    { key: 'year', label: t`Collected this year`, value: formatMoney(summary.collectedThisYear.amount, summary.collectedThisYear.currency, locale), money: true },
-    { key: 'trx', label: t`Transactions this month`, value: number.format(summary.transactionsThisMonth) },
-    { key: 'pending', label: t`Pending transactions`, value: number.format(summary.pendingTransactions) },
-    { key: 'failed', label: t`Failed transactions`, value: number.format(summary.failedTransactions) },
-    { key: 'members', label: t`Members`, value: number.format(summary.members) },
-    { key: 'institutions', label: t`Churches and mosques`, value: number.format(summary.institutions) },
+    { key: 'month', label: t`Collected this month`, value: formatMoney(summary.collectedThisMonth.amount, summary.collectedThisMonth.currency, locale), money: true, to: transactionsLink(pathLocale, month) },
+    { key: 'year', label: t`Collected this year`, value: formatMoney(summary.collectedThisYear.amount, summary.collectedThisYear.currency, locale), money: true, to: transactionsLink(pathLocale, year) },
+    { key: 'trx', label: t`Transactions this month`, value: number.format(summary.transactionsThisMonth), to: transactionsLink(pathLocale, month, { status: 'all' }) },
+    { key: 'pending', label: t`Pending transactions`, value: number.format(summary.pendingTransactions), to: `${localizedPath(paths.transactions, pathLocale)}?status=pending&range=6m` },
+    { key: 'failed', label: t`Failed transactions`, value: number.format(summary.failedTransactions), to: transactionsLink(pathLocale, month, { status: 'failed' }) },
+    { key: 'members', label: t`Members`, value: number.format(summary.members), to: localizedPath(paths.members, pathLocale) },
+    { key: 'institutions', label: t`Churches and mosques`, value: number.format(summary.institutions), to: null },
   ];
   return (
     <ul className="stat-cards">
       {cards.map((card) => (
         <li key={card.key} className={card.money ? 'stat-card stat-card-money' : 'stat-card'}>
           <span className="stat-label">{card.label}</span>
-          <span className="stat-value">{card.value}</span>
+          {card.to ? (
+            <Link className="stat-value" to={card.to}>
+              {card.value}
+            </Link>
+          ) : (
+            <span className="stat-value">{card.value}</span>
+          )}
         </li>
       ))}
     </ul>
@@ -66,6 +84,8 @@ export function DashboardPage() {
     <div className="dashboard">
       <StaleBatchesNotice stale={data.staleBatches} canOpenDesk={profile?.entityId != null} />
       <Cards summary={data} locale={locale} />
+      <AttentionList level={profile?.level} />
+      <BreakdownsSection />
       {isBankStaff ? <BankOverview /> : null}
       <div className="dashboard-grid">
         <section className="card" aria-labelledby="by-month">

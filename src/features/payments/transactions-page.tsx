@@ -9,6 +9,7 @@ import { canDo } from '../../lib/permissions';
 import { profileQuery } from '../../lib/session-queries';
 import { showToast } from '../../lib/toast';
 import { paymentQueries, type TransactionFilters } from './api';
+import { filtersFromAddress } from './filters-from-address';
 import { downloadTransactions, type ExportFormat } from './export-download';
 import { money } from './format';
 import { PagedSection } from './paged-section';
@@ -28,9 +29,10 @@ export function TransactionsPage() {
   const { pathname } = useLocation();
   const locale = localeOfPath(pathname);
   const profile = useQuery(profileQuery()).data;
-  const [filters, setFilters] = useState<TransactionFilters>(DEFAULT_FILTERS);
-  const [offset, setOffset] = useState(0);
   const [params, setParams] = useSearchParams();
+  // A dashboard or statistics figure links here with its filters in the address.
+  const [filters, setFilters] = useState<TransactionFilters>(() => filtersFromAddress(params, DEFAULT_FILTERS));
+  const [offset, setOffset] = useState(0);
   const [exporting, setExporting] = useState<ExportFormat | null>(null);
   const openId = params.get('id');
   const customIncomplete = filters.range === 'custom' && (!filters.from || !filters.to || filters.from > filters.to);
@@ -71,6 +73,14 @@ export function TransactionsPage() {
         </Link>
       </nav>
       <TransactionFiltersBar filters={filters} onChange={change} />
+      {filters.institutionId !== undefined ? (
+        <p className="notice" role="status">
+          <Trans>Only one church or mosque and those below it, as the figure you followed.</Trans>{' '}
+          <button type="button" className="btn btn-secondary btn-small" onClick={() => change({ ...filters, institutionId: undefined })}>
+            <Trans>Show all</Trans>
+          </button>
+        </p>
+      ) : null}
       {customIncomplete ? (
         <p className="notice notice-warning" role="status">
           <Trans>Choose a start date that is not after the end date</Trans>

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { PledgeDueFilter } from '../../../domain/api/pledges';
 import { formatMoney } from '../../../domain/money';
 import { localizedPath, paths } from '../../../domain/paths';
@@ -36,8 +36,12 @@ export function PledgesPage() {
   const locale = localeOfPath(useLocation().pathname);
   const navigate = useNavigate();
   const profile = useQuery(profileQuery()).data;
-  const [draft, setDraft] = useState(NO_FILTERS);
-  const [filters, setFilters] = useState(NO_FILTERS);
+  const [params] = useSearchParams();
+  // The dashboard's "overdue" and "due in 7 days" figures link here with ?due=.
+  const due = params.get('due');
+  const initial: PledgeListFilters = due && (DUE_FILTERS as string[]).includes(due) ? { ...NO_FILTERS, due: due as PledgeDueFilter } : NO_FILTERS;
+  const [draft, setDraft] = useState(initial);
+  const [filters, setFilters] = useState(initial);
   const [offset, setOffset] = useState(0);
   const [creating, setCreating] = useState(false);
   const [exporting, setExporting] = useState(false);

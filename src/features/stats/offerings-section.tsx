@@ -4,7 +4,7 @@ import { formatMoney } from '../../../domain/money';
 import { DataTable } from '../../components/ui/data-table';
 import { EmptyState } from '../../components/ui/empty-state';
 import { offeringsPath, type StatsFilters, statsQueries } from './api';
-import { ShareBars } from './share-bars';
+import { ShareBars } from '../../components/charts/share-bars';
 import { OfferingsExport } from './stats-export';
 
 /** The offerings report of the institution and period: per offering type, the church, field and union shares. */

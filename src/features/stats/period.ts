@@ -1,14 +1,16 @@
-/** Today's date in East Africa (YYYY-MM-DD) through Intl: domain/calendar's answer without date-fns in this chunk. */
-const EAST_AFRICA = 'Africa/Dar_es_Salaam';
-// en-CA writes dates as YYYY-MM-DD: a format code, not words for people.
-const ISO_DAY_LOCALE = 'en-CA';
-
-export function todayInEastAfrica(now = new Date()): string {
-  return new Intl.DateTimeFormat(ISO_DAY_LOCALE, { timeZone: EAST_AFRICA, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
+import { todayInEastAfrica } from '../../lib/east-africa-day';
 
 /** The default period: the calendar month so far. */
 export function monthSoFar(now = new Date()): { from: string; to: string } {
   const today = todayInEastAfrica(now);
   return { from: `${today.slice(0, 8)}01`, to: today };
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The period a link names (`?from=YYYY-MM-DD&to=YYYY-MM-DD`), or null when it names none or a wrong one. */
+export function periodFromAddress(params: URLSearchParams): { from: string; to: string } | null {
+  const from = params.get('from');
+  const to = params.get('to');
+  return from && to && DAY.test(from) && DAY.test(to) && from <= to ? { from, to } : null;
 }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { ReportFormat } from '../../../domain/api/stats';
 import { downloadFile } from '../../lib/export-download';
 import { showToast } from '../../lib/toast';
+import { DownloadProgress } from './download-progress';
 
 const FORMATS = ['csv', 'xlsx', 'pdf'] as const;
 
@@ -10,15 +11,18 @@ const FORMATS = ['csv', 'xlsx', 'pdf'] as const;
 export function OfferingsExport({ pathFor, baseName }: { pathFor: (format: ReportFormat) => string; baseName: string }) {
   const { t } = useLingui();
   const [busy, setBusy] = useState<ReportFormat | null>(null);
+  const [bytes, setBytes] = useState<number | null>(null);
   const labels = { csv: 'CSV', xlsx: t`Excel`, pdf: 'PDF' };
   const run = async (format: (typeof FORMATS)[number]) => {
     setBusy(format);
     try {
-      await downloadFile(pathFor(format), `${baseName}.${format}`);
+      setBytes(0);
+      await downloadFile(pathFor(format), `${baseName}.${format}`, setBytes);
     } catch {
       showToast({ tone: 'error', title: t`Error`, message: t`Export failed` });
     } finally {
       setBusy(null);
+      setBytes(null);
     }
   };
   return (
@@ -31,6 +35,7 @@ export function OfferingsExport({ pathFor, baseName }: { pathFor: (format: Repor
           {busy === format ? t`Preparing…` : labels[format]}
         </button>
       ))}
+      <DownloadProgress bytes={bytes} />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useLocation, useParams } from 'react-router-dom';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { formatMoney } from '../../../domain/money';
 import { localizedPath, paths } from '../../../domain/paths';
 import { DataTable } from '../../components/ui/data-table';
@@ -12,10 +12,12 @@ import { localeOfPath } from '../../lib/locale-path';
 import { canDo } from '../../lib/permissions';
 import { profileQuery } from '../../lib/session-queries';
 import { type StatsFilters, statsQueries } from './api';
+import { CongregationStatements } from './congregation-statements';
 import { OfferingsSection } from './offerings-section';
-import { monthSoFar } from './period';
-import { ShareBars } from './share-bars';
+import { monthSoFar, periodFromAddress } from './period';
+import { ShareBars } from '../../components/charts/share-bars';
 import { TransactionsSection } from './transactions-section';
+import './stats.css';
 
 const METHOD_LABELS = { mobile: msg`Mobile money`, card: msg`Card`, bank: msg`Bank transfer`, cash: msg`Cash`, cheque: msg`Cheque` } as const;
 
@@ -30,12 +32,15 @@ export function StatsPage() {
   const locale = localeOfPath(pathname);
   const { id } = useParams();
   const institutionId = id && /^\d+$/.test(id) ? Number(id) : null;
-  const [period, setPeriod] = useState(monthSoFar);
+  const [params] = useSearchParams();
+  // A dashboard figure links here with its period (?from=&to=); otherwise the month so far.
+  const [period, setPeriod] = useState(() => periodFromAddress(params) ?? monthSoFar());
   const [draft, setDraft] = useState(period);
   const filters: StatsFilters = { ...period, institutionId };
   const overview = useQuery(statsQueries.overview(filters));
   const profile = useQuery(profileQuery()).data;
   const canExport = canDo(profile, 'reports', 'export') || canDo(profile, 'stats', 'export');
+  const canExportMembers = canDo(profile, 'members', 'export');
   const data = overview.data;
   const money = (amount: number) => formatMoney(amount, data?.currency ?? 'TZS', i18n.locale);
   const number = new Intl.NumberFormat(i18n.locale);
@@ -147,6 +152,7 @@ export function StatsPage() {
 
           <OfferingsSection filters={filters} canExport={canExport} />
           {data.institution && data.children.length === 0 ? <TransactionsSection filters={filters} locale={locale} methodLabel={methodLabel} /> : null}
+          {data.institution && data.children.length === 0 && canExportMembers ? <CongregationStatements institutionId={data.institution.id} defaultYear={Number(period.to.slice(0, 4))} /> : null}
         </>
       )}
     </section>

@@ -12,7 +12,11 @@ export const statsRows: MatrixArea = {
     'GET /api/reports/offerings': { url: '/api/reports/offerings?from=2026-03-01&to=2026-03-31', expect: signedInRoutes(200) },
     // Statistics of the caller's own institution (or, for bank staff, their whole scope): stats or dashboard view.
     'GET /api/stats/overview': { url: '/api/stats/overview?from=2026-03-01&to=2026-03-31', expect: signedInRoutes(200) },
+    // The dashboard's breakdowns: either dashboard grant (bank or entity), which every role of the matrix holds.
+    'GET /api/stats/dashboard': { url: '/api/stats/dashboard?period=month', expect: signedInRoutes(200) },
     // A member of church A: members view and in scope; the mosque holds members view but not this member.
+    // Every member's year statement of church A, zipped: members export (every role holds it) and church A in scope.
+    'GET /api/institutions/:id/statements': { url: ({ w }) => `/api/institutions/${w.churchA.id}/statements?year=2026`, expect: s(401, 200, 200, 200, 200, 404, 403) },
     'GET /api/members/:id/statement': { url: ({ data }) => `/api/members/${String(data.statementMemberId)}/statement?year=2026`, expect: s(401, 200, 200, 200, 200, 404, 403) },
   },
 };

@@ -1,4 +1,4 @@
-import './stats.css';
+import './charts.css';
 
 export type ShareBar = { key: string | number; label: string; value: number; display: string };
 

@@ -1,0 +1,67 @@
+import type { DashboardBreakdowns, DashboardBreakdownsQuery } from '../../../domain/api/stats';
+import { dayOf } from '../../../domain/calendar';
+import type { AppContext } from '../../context';
+import { errors } from '../../lib/app-error';
+import { type AuthUser, hasGrant } from '../auth/auth-user';
+import { institutionScope } from '../auth/scope';
+import { collectionTotalsBy } from '../read-model/totals';
+import { dashboardPeriods } from './dashboard-periods';
+import { collectedByChild, collectedByMethod, collectedTotal, type GivingFilter, shareSumsByOfferingType } from './giving-sums';
+import { childrenOf } from './institution-overview';
+import { pledgesAttention } from './pledges-attention';
+import { reportRoot, zoneOf } from './report-scope';
+
+/**
+ * The dashboard's breakdowns (issue 16): collections over this week, month or year against the
+ * last, by method, by offering type and share, by the level below the viewer, and failed payments,
+ * all summed from the read model (ADR 030) — a few thousand rows, never the transactions.
+ */
+export async function dashboardBreakdowns(ctx: AppContext, user: AuthUser, q: DashboardBreakdownsQuery): Promise<DashboardBreakdowns> {
+  if (!hasGrant(user, 'dashboard', 'view') && !hasGrant(user, 'entityDashboard', 'view')) throw errors.forbidden();
+  const db = ctx.database.db;
+  const root = await reportRoot(db, user, undefined);
+  const zone = zoneOf(root);
+  const periods = dashboardPeriods(q.period, dayOf(ctx.now(), zone));
+  // An entity user's scope is their institution's subtree, a bank user's their religion or branch: the root adds nothing.
+  const scope = institutionScope(user);
+  // The instants are only for what the read model does not keep; nothing here needs them.
+  const filterOf = (range: { from: string; to: string }): GivingFilter => ({ scope, underPath: root?.path ?? null, ...range, start: new Date(0), end: new Date(0), currency: q.currency });
+  const current = filterOf(periods.current);
+
+  const [totalCurrent, totalPreviousToDate, totalPrevious, series, byMethod, byType, byChild, children, failed, pledges] = await Promise.all([
+    collectedTotal(db, current),
+    collectedTotal(db, filterOf(periods.previousToDate)),
+    collectedTotal(db, filterOf(periods.previous)),
+    collectionTotalsBy(db, { scope, from: periods.previous.from, to: periods.current.to, status: ['completed'], currency: q.currency }, [periods.grain]),
+    collectedByMethod(db, current),
+    shareSumsByOfferingType(db, current),
+    collectedByChild(db, current),
+    childrenOf(db, user, root?.id ?? null),
+    collectionTotalsBy(db, { scope, ...periods.current, status: ['failed'] }, []),
+    pledgesAttention(db, user, ctx.now()),
+  ]);
+
+  const amountAt = new Map(series.map((row) => [periods.grain === 'day' ? row.day! : `${row.month!}-01`, row.amount]));
+  return {
+    period: q.period,
+    currency: q.currency,
+    institution: root ? { id: root.id, title: root.title } : null,
+    current: periods.current,
+    previous: periods.previous,
+    previousToDate: periods.previousToDate,
+    totals: { current: totalCurrent, previousToDate: totalPreviousToDate, previous: totalPrevious },
+    overTime: periods.buckets.map((bucket) => ({
+      ...bucket,
+      current: bucket.currentStart === null ? null : (amountAt.get(bucket.currentStart) ?? 0),
+      previous: bucket.previousStart === null ? null : (amountAt.get(bucket.previousStart) ?? 0),
+    })),
+    byMethod: byMethod.sort((a, b) => b.amount - a.amount || a.method.localeCompare(b.method)),
+    byOfferingType: byType
+      .map((row) => ({ ...row, total: row.church + row.field + row.union }))
+      .filter((row) => row.church !== 0 || row.field !== 0 || row.union !== 0)
+      .sort((a, b) => b.total - a.total || a.title.localeCompare(b.title)),
+    byChild: children.map((child) => ({ id: child.id, title: child.title, ...(byChild.get(child.id) ?? { amount: 0, count: 0 }) })),
+    failedPayments: failed[0]?.transactions ?? 0,
+    pledges,
+  };
+}

@@ -1,0 +1,82 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from 'react-router-dom';
+import type { DashboardBreakdowns } from '../../../domain/api/stats';
+import type { Locale } from '../../../domain/locale';
+import { DataTable } from '../../components/ui/data-table';
+import { EmptyState } from '../../components/ui/empty-state';
+import { ShareBars } from '../../components/charts/share-bars';
+import { statsLink, transactionsLink } from './breakdown-links';
+
+type Props = { data: DashboardBreakdowns; locale: Locale; money: (amount: number) => string; methodLabel: (method: string) => string };
+
+/** This period by payment method (each a link to its transactions) and by offering type with the church, field and union shares. */
+export function BreakdownTables({ data, locale, money, methodLabel }: Props) {
+  const { t, i18n } = useLingui();
+  const number = new Intl.NumberFormat(i18n.locale);
+  const shareTotal = data.byOfferingType.reduce((sum, row) => ({ total: sum.total + row.total, church: sum.church + row.church, field: sum.field + row.field, union: sum.union + row.union }), { total: 0, church: 0, field: 0, union: 0 });
+  const percent = (part: number) => (shareTotal.total === 0 ? '' : ` (${new Intl.NumberFormat(i18n.locale, { style: 'percent', maximumFractionDigits: 0 }).format(part / shareTotal.total)})`);
+  return (
+    <div className="dashboard-grid">
+      <section className="breakdown-section" aria-labelledby="breakdown-method-heading">
+        <h3 id="breakdown-method-heading">
+          <Trans>By payment method</Trans>
+        </h3>
+        {data.byMethod.length === 0 ? (
+          <EmptyState title={t`Nothing collected in this period`} />
+        ) : (
+          <>
+            <ShareBars label={t`Collected by payment method`} bars={data.byMethod.map((row) => ({ key: row.method, label: methodLabel(row.method), value: row.amount, display: money(row.amount) }))} />
+            <DataTable caption={t`Collected by payment method`} columns={[t`Method`, { label: t`Collected`, numeric: true }, { label: t`Givings`, numeric: true }]}>
+              {data.byMethod.map((row) => (
+                <tr key={row.method}>
+                  <td>{methodLabel(row.method)}</td>
+                  <td className="num">
+                    <Link to={transactionsLink(locale, data.current, { method: row.method })}>{money(row.amount)}</Link>
+                  </td>
+                  <td className="num">{number.format(row.count)}</td>
+                </tr>
+              ))}
+            </DataTable>
+          </>
+        )}
+      </section>
+      <section className="breakdown-section" aria-labelledby="breakdown-offering-heading">
+        <h3 id="breakdown-offering-heading">
+          <Trans>By offering type and share</Trans>
+        </h3>
+        {data.byOfferingType.length === 0 ? (
+          <EmptyState title={t`No offerings in this period`} />
+        ) : (
+          <>
+            <ShareBars label={t`Offerings by type`} bars={data.byOfferingType.map((row) => ({ key: row.offeringTypeId, label: row.title, value: row.total, display: money(row.total) }))} />
+            <DataTable
+              caption={t`Offerings by type and share`}
+              columns={[t`Offering type`, { label: t`Total`, numeric: true }, { label: t`Church share`, numeric: true }, { label: t`Field share`, numeric: true }, { label: t`Union share`, numeric: true }]}
+              footer={
+                <tr>
+                  <th scope="row">{t`Totals`}</th>
+                  <td className="num">{money(shareTotal.total)}</td>
+                  <td className="num">{money(shareTotal.church) + percent(shareTotal.church)}</td>
+                  <td className="num">{money(shareTotal.field) + percent(shareTotal.field)}</td>
+                  <td className="num">{money(shareTotal.union) + percent(shareTotal.union)}</td>
+                </tr>
+              }
+            >
+              {data.byOfferingType.map((row) => (
+                <tr key={row.offeringTypeId}>
+                  <td>
+                    <Link to={statsLink(locale, data.current, data.institution?.id ?? null, '#offerings-heading')}>{row.title}</Link>
+                  </td>
+                  <td className="num">{money(row.total)}</td>
+                  <td className="num">{money(row.church)}</td>
+                  <td className="num">{money(row.field)}</td>
+                  <td className="num">{money(row.union)}</td>
+                </tr>
+              ))}
+            </DataTable>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

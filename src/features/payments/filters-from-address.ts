@@ -1,0 +1,26 @@
+import { PAYMENT_METHODS } from '../../../domain/statuses';
+import type { TransactionFilters } from './api';
+import { DATE_RANGE_OPTIONS, STATUS_FILTERS } from './contract';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The transactions list's filters as a link names them (`?status=failed&range=custom&from=…&to=…&method=…
+ * &institutionId=…`): the dashboard's and the statistics' figures open the list behind them this way.
+ * Anything unknown is ignored, so a hand-edited address shows the default list rather than an error.
+ */
+export function filtersFromAddress(params: URLSearchParams, defaults: TransactionFilters): TransactionFilters {
+  const filters: TransactionFilters = { ...defaults };
+  const status = params.get('status');
+  if (status && (STATUS_FILTERS as readonly string[]).includes(status)) filters.status = status as TransactionFilters['status'];
+  const range = params.get('range');
+  const from = params.get('from');
+  const to = params.get('to');
+  if (range === 'custom' && from && to && DAY.test(from) && DAY.test(to) && from <= to) Object.assign(filters, { range, from, to });
+  else if (range && range !== 'custom' && (DATE_RANGE_OPTIONS as readonly string[]).includes(range)) filters.range = range as TransactionFilters['range'];
+  const method = params.get('method');
+  if (method && (PAYMENT_METHODS as readonly string[]).includes(method)) filters.method = method as TransactionFilters['method'];
+  const institutionId = params.get('institutionId');
+  if (institutionId && /^[1-9]\d{0,9}$/.test(institutionId)) filters.institutionId = Number(institutionId);
+  return filters;
+}

@@ -1,0 +1,54 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { apiPaths } from '../../../domain/api-paths';
+import { downloadFile } from '../../lib/export-download';
+import { showToast } from '../../lib/toast';
+import { DownloadProgress } from './download-progress';
+
+type Format = 'zip' | 'pdf';
+
+/**
+ * Every member's giving statement of a congregation for a year: a ZIP with one PDF per member, or
+ * one PDF to print. The server streams it as it draws; the page says how much has arrived.
+ */
+export function CongregationStatements({ institutionId, defaultYear }: { institutionId: number; defaultYear: number }) {
+  const { t } = useLingui();
+  const [year, setYear] = useState(defaultYear);
+  const [busy, setBusy] = useState<Format | null>(null);
+  const [bytes, setBytes] = useState<number | null>(null);
+  const run = async (format: Format) => {
+    setBusy(format);
+    setBytes(0);
+    try {
+      await downloadFile(`${apiPaths.institutionStatements(institutionId)}?year=${year}&format=${format}`, `statements-${institutionId}-${year}.${format}`, setBytes);
+    } catch {
+      showToast({ tone: 'error', title: t`Error`, message: t`Export failed` });
+    } finally {
+      setBusy(null);
+      setBytes(null);
+    }
+  };
+  return (
+    <section className="stats-section card" aria-labelledby="statements-heading">
+      <h3 id="statements-heading">
+        <Trans>Members’ giving statements</Trans>
+      </h3>
+      <p className="muted">
+        <Trans>Every member’s statement for the year, each in the member’s language.</Trans>
+      </p>
+      <div className="filter-bar">
+        <div className="field">
+          <label htmlFor="statements-year">{t`Year`}</label>
+          <input id="statements-year" type="number" min={2000} max={2100} value={year} onChange={(event) => setYear(Number(event.target.value) || defaultYear)} />
+        </div>
+        <button type="button" className="btn btn-secondary" disabled={busy !== null} onClick={() => void run('zip')}>
+          {busy === 'zip' ? t`Preparing…` : t`ZIP, one PDF per member`}
+        </button>
+        <button type="button" className="btn btn-secondary" disabled={busy !== null} onClick={() => void run('pdf')}>
+          {busy === 'pdf' ? t`Preparing…` : t`One PDF to print`}
+        </button>
+      </div>
+      <DownloadProgress bytes={bytes} />
+    </section>
+  );
+}
