@@ -8,7 +8,7 @@ import { members } from '../../db/schema/members';
 import { transactions } from '../../db/schema/money';
 import { users } from '../../db/schema/users';
 import type { AuthUser } from '../auth/auth-user';
-import { institutionScope } from '../auth/scope';
+import { institutionScope, isUnscoped } from '../auth/scope';
 import { likePrefix } from '../shell/like';
 import { rangeBounds } from './date-range';
 import { reasonText } from './reason-text';
@@ -101,7 +101,7 @@ export function selectTransactions(db: Db) {
 export async function listTransactions(db: Db, user: AuthUser, q: Query, now: Date, t: Translate) {
   const where = transactionConditions(user, q, now);
   const rows = await selectTransactions(db).where(where).orderBy(desc(transactions.createdAt), desc(transactions.id)).limit(q.limit).offset(q.offset);
-  const totals = await db
+  const totalsQuery = db
     .select({
       currency: transactions.currency,
       amount: sql<number>`coalesce(sum(${transactions.amount}), 0)`.mapWith(Number),
@@ -109,8 +109,10 @@ export async function listTransactions(db: Db, user: AuthUser, q: Query, now: Da
       count: count(),
     })
     .from(transactions)
-    .innerJoin(institutions, eq(institutions.id, transactions.institutionId))
-    .leftJoin(members, eq(members.id, transactions.memberId))
+    .$dynamic();
+  // Joined only when a condition reads them, so an unscoped admin's totals stay an index-only scan of the range (migration 0019).
+  const scoped = isUnscoped(user) && q.institutionId === undefined ? totalsQuery : totalsQuery.innerJoin(institutions, eq(institutions.id, transactions.institutionId));
+  const totals = await (q.search ? scoped.leftJoin(members, eq(members.id, transactions.memberId)) : scoped)
     .where(where)
     .groupBy(transactions.currency)
     .orderBy(transactions.currency);
