@@ -17,7 +17,7 @@ import { submitRequest } from '../approvals/submit-request';
 import { type AuthUser, hasGrant } from '../auth/auth-user';
 import { institutionScope } from '../auth/scope';
 import { prefixPattern } from '../structure/structure-tree';
-import { subtreeCounts } from '../structure/subtree-counts';
+import { countsBranchOf, subtreeCounts } from '../structure/subtree-counts';
 import { loadMoveEnd, type MoveEnd, moveRefusal } from './move-rules';
 
 const HISTORY_ROWS = 50;
@@ -70,7 +70,7 @@ export async function affiliationView(ctx: AppContext, user: AuthUser, id: numbe
       .where(eq(institutionAffiliations.institutionId, id))
       .orderBy(desc(institutionAffiliations.movedAt), desc(institutionAffiliations.id))
       .limit(HISTORY_ROWS),
-    subtreeCounts(db, [institution], ctx.now()),
+    subtreeCounts(db, [institution], ctx.now(), countsBranchOf(user)),
   ]);
   let pendingView: AffiliationView['pending'] = null;
   if (pending) {

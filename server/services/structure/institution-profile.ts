@@ -11,7 +11,7 @@ import { institutionScope } from '../auth/scope';
 import { executedRows } from '../desk/unnest-insert';
 import { findInstitutionItem } from './institution-list';
 import { ancestorsInScope } from './structure-tree';
-import { last30Days, subtreeCounts } from './subtree-counts';
+import { countsBranchOf, last30Days, subtreeCounts } from './subtree-counts';
 
 /**
  * The institution's profile (/entity/{id}): spec §3's fields, its signatories, accounts, users,
@@ -35,11 +35,11 @@ export async function institutionProfile(db: Db, user: AuthUser, id: number, now
       .orderBy(desc(customFields.isDefault), asc(customFields.id)),
     db.select().from(offeringTypes).where(eq(offeringTypes.institutionId, id)).orderBy(asc(offeringTypes.title)),
     db.select({ id: zones.id, name: zones.name, parentId: zones.parentId }).from(zones).where(eq(zones.institutionId, id)).orderBy(asc(zones.name)),
-    subtreeCounts(db, [{ id, path: row.path }], now),
+    subtreeCounts(db, [{ id, path: row.path }], now, countsBranchOf(user)),
     db.execute(sql`
       select to_char(ct.starts_on, 'YYYY-MM-DD') as day, ct.currency, sum(ct.amount)::bigint as amount, sum(ct.transactions)::int as n
       from collection_totals ct join institutions d on d.id = ct.institution_id
-      where d.path like ${`${row.path}%`} and ct.period = 'day' and ct.starts_on between ${from} and ${to} and ct.status = 'completed'
+      where d.path like ${`${row.path}%`}${user.roleKind === 'branch' ? sql` and d.branch_id = ${user.branchId ?? -1}` : sql``} and ct.period = 'day' and ct.starts_on between ${from} and ${to} and ct.status = 'completed'
       group by ct.starts_on, ct.currency order by ct.starts_on desc, ct.currency`),
     db
       .select({ id: users.id, name: users.name, username: users.username, email: users.email, phone: users.phone, status: users.status, lastLoginAt: users.lastLoginAt, roleGroup: roleGroups.name })

@@ -9,7 +9,7 @@ import { errors } from '../../lib/app-error';
 import type { AuthUser } from '../auth/auth-user';
 import { institutionScope } from '../auth/scope';
 import { decodeCursor, encodeCursor } from './keyset';
-import { subtreeCounts } from './subtree-counts';
+import { countsBranchOf, subtreeCounts } from './subtree-counts';
 
 const DEFAULT_PAGE = 50;
 const parent = alias(institutions, 'parent_institution');
@@ -53,8 +53,8 @@ function nodeSelect(db: Db) {
 
 type NodeRow = Awaited<ReturnType<ReturnType<typeof nodeSelect>['where']>>[number];
 
-async function withCounts(db: Db, rows: NodeRow[], now: Date): Promise<StructureNode[]> {
-  const counts = await subtreeCounts(db, rows, now);
+async function withCounts(db: Db, user: AuthUser, rows: NodeRow[], now: Date): Promise<StructureNode[]> {
+  const counts = await subtreeCounts(db, rows, now, countsBranchOf(user));
   return rows.map(({ path: _path, ...row }) => ({ ...row, ...counts.get(row.id)! }));
 }
 
@@ -85,14 +85,14 @@ export async function structurePage(db: Db, user: AuthUser, query: z.output<type
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
-  return { parent: opened, data: await withCounts(db, page, now), nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
+  return { parent: opened, data: await withCounts(db, user, page, now), nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
 }
 
 /** A node in the caller's scope with its counts and its ancestors inside the scope; 404 otherwise. */
 export async function openNode(db: Db, user: AuthUser, id: number, now: Date): Promise<{ node: StructureNode; ancestors: InstitutionRef[]; path: string }> {
   const [row] = await nodeSelect(db).where(and(eq(institutions.id, id), institutionScope(user)));
   if (!row) throw errors.notFound();
-  const [node] = await withCounts(db, [row], now);
+  const [node] = await withCounts(db, user, [row], now);
   return { node: node!, ancestors: await ancestorsInScope(db, user, row.path, id), path: row.path };
 }
 
