@@ -1,0 +1,74 @@
+// npm run bench -- stats: the statistics, dashboard breakdowns, offerings report and statements of
+// issue 16 against PostgreSQL holding `npm run seed:scale` data (DATABASE_URL), as scale.bench.ts
+// does for search: the real server, the demo bank admin and treasurer, p50 / p95 / p99 over
+// STATS_BENCH_RUNS calls after a warm-up. Budgets (../shared/guide/performance.md): a page p95 ≤ 150 ms;
+// a file streams whole (the offerings report's Excel, a congregation's statements) within 10 s.
+// Skipped (exit 0) without DATABASE_URL.
+import { performance } from 'node:perf_hooks';
+import { dayOf } from '../domain/calendar';
+import { loadConfig } from '../server/config';
+import { startServer } from '../server/start-up';
+import { printTable, writeResult } from './lib/results';
+
+const RUNS = Number(process.env.STATS_BENCH_RUNS ?? 30);
+if (!process.env.DATABASE_URL) {
+  console.log('stats bench skipped: set DATABASE_URL to a database filled by `npm run seed:scale`');
+  process.exit(0);
+}
+
+const config = loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SEED: 'demo' });
+const server = await startServer(config, { startedAt: Date.now() });
+server.app.log.level = 'silent';
+const base = `${server.url}/api`;
+
+async function signIn(username: string): Promise<Record<string, string>> {
+  const res = await fetch(`${base}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: config.demoPassword }) });
+  if (!res.ok) throw new Error(`sign-in of ${username}: ${res.status} ${await res.text()}`);
+  return { authorization: `Bearer ${((await res.json()) as { token: string }).token}` };
+}
+
+type Call = { call: string; budget: number; runs: number; path: string; headers: Record<string, string> };
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+try {
+  const admin = await signIn('admin');
+  const treasurer = await signIn('treasurer');
+  const today = dayOf(new Date());
+  const year = `from=${today.slice(0, 4)}-01-01&to=${today}`;
+  const profile = (await (await fetch(`${base}/profile`, { headers: treasurer })).json()) as { entityId?: number };
+  const church = profile.entityId;
+  const calls: Call[] = [
+    { call: 'dashboard breakdowns, month (bank admin)', budget: 150, runs: RUNS, path: '/stats/dashboard?period=month', headers: admin },
+    { call: 'dashboard breakdowns, year (bank admin)', budget: 150, runs: RUNS, path: '/stats/dashboard?period=year', headers: admin },
+    { call: 'dashboard breakdowns, month (treasurer)', budget: 150, runs: RUNS, path: '/stats/dashboard?period=month', headers: treasurer },
+    { call: 'statistics overview, this year (bank admin)', budget: 150, runs: RUNS, path: `/stats/overview?${year}`, headers: admin },
+    { call: 'statistics overview, this year (treasurer)', budget: 150, runs: RUNS, path: `/stats/overview?${year}`, headers: treasurer },
+    { call: 'offerings report, this year (bank admin)', budget: 150, runs: RUNS, path: `/reports/offerings?${year}`, headers: admin },
+    { call: 'offerings report as Excel (bank admin)', budget: 10_000, runs: 5, path: `/reports/offerings?${year}&format=xlsx`, headers: admin },
+    ...(church ? [{ call: 'congregation statements ZIP, this year (treasurer)', budget: 10_000, runs: 3, path: `/institutions/${church}/statements?year=${today.slice(0, 4)}`, headers: treasurer }] : []),
+  ];
+  const rows: Array<Record<string, string | number>> = [];
+  for (const call of calls) {
+    await (await fetch(`${base}${call.path}`, { headers: call.headers })).arrayBuffer();
+    const times: number[] = [];
+    let status = 0;
+    let bytes = 0;
+    for (let i = 0; i < call.runs; i++) {
+      const started = performance.now();
+      const res = await fetch(`${base}${call.path}`, { headers: call.headers });
+      bytes = (await res.arrayBuffer()).byteLength;
+      times.push(performance.now() - started);
+      status = res.status;
+    }
+    times.sort((a, b) => a - b);
+    const [p50, p95, p99] = [50, 95, 99].map((p) => Math.round(percentile(times, p) * 10) / 10) as [number, number, number];
+    rows.push({ call: call.call, status, p50, p95, p99, bytes, budget: `≤ ${call.budget}`, ok: status === 200 && p95 <= call.budget ? 'yes' : 'NO' });
+  }
+  printTable(rows);
+  writeResult('stats', { runs: RUNS, calls: rows });
+  await server.stop();
+  process.exit(rows.some((row) => row.ok !== 'yes') ? 1 : 0);
+} catch (error) {
+  await server.stop();
+  throw error;
+}
