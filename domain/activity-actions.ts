@@ -45,6 +45,8 @@ export const ACTIVITY_ACTIONS = [
   'religion.created',
   'religion.updated',
   'report.exported',
+  'sms.campaign_created',
+  'sms.campaign_resent',
   'request.submitted',
   'request.approved',
   'request.denied',
@@ -89,6 +91,7 @@ export const ACTIVITY_AREAS = [
   'branch',
   'currency',
   'referrer',
+  'sms',
 ] as const;
 export type ActivityArea = (typeof ACTIVITY_AREAS)[number];
 

@@ -110,4 +110,8 @@ export const apiPaths = {
   pledgeById: (id: number) => `/pledges/${id}`,
   pledgeRemind: (id: number) => `/pledges/${id}/remind`,
   pledgeCampaigns: '/pledge-campaigns',
+  smsCampaigns: '/sms/campaigns',
+  smsCampaignById: (id: number) => `/sms/campaigns/${id}`,
+  smsResendFailed: (id: number) => `/sms/campaigns/${id}/resend-failed`,
+  smsFailed: '/sms/failed',
 } as const;

@@ -16,6 +16,11 @@ export const pledgeMessages = {
     id: 'pledge.overdueSms',
     message: '{church}: Dear {name}, your pledge of {amount} was due on {dueDate}. Remaining: {remaining}. Thank you for completing it.',
   },
+  smsZoneUnknown: /*i18n*/ { id: 'sms.zoneUnknown', message: 'This zone does not belong to the church or mosque sending the SMS' },
+  smsNoRecipients: /*i18n*/ { id: 'sms.noRecipients', message: 'Nobody matches these recipients: no SMS was sent' },
+  smsScheduleInPast: /*i18n*/ { id: 'sms.scheduleInPast', message: 'Choose a time in the future to schedule the SMS' },
+  smsInstitutionRequired: /*i18n*/ { id: 'sms.institutionRequired', message: 'Choose the church or mosque the SMS is sent for' },
+  smsTooManyRecipients: /*i18n*/ { id: 'sms.tooManyRecipients', message: 'One send can reach at most {max} people' },
 } satisfies Record<string, Descriptor>;
 
 /** Column headings of the pledge export, in the caller's language. */

@@ -32,6 +32,7 @@ import { healthRoutes } from './routes/health';
 import { memberRoutes } from './routes/members/member-routes';
 import { givingRoutes } from './routes/payments/giving-routes';
 import { pledgeRoutes } from './routes/pledges/pledge-routes';
+import { smsRoutes } from './routes/sms/sms-routes';
 import { paymentRoutes } from './routes/payments/payment-routes';
 import { transferRoutes } from './routes/payments/transfer-routes';
 import { adminRoutes } from './routes/admin/admin-routes';
@@ -96,6 +97,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(statsRoutes);
       await api.register(memberRoutes);
       await api.register(pledgeRoutes);
+      await api.register(smsRoutes);
       // Public and full of credentials: exists only while mail goes to the local outbox (see the route).
       if (!options.ctx.config.mail.smtpUrl) await api.register(mailOutboxRoutes);
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());

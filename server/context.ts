@@ -12,6 +12,8 @@ export type SmsInput = {
   institutionId: number | null;
   purpose: string;
   createdBy?: number | null;
+  /** An id drawn from the sms_messages sequence beforehand (sendMany only): writing it twice fails, so it is sent once. */
+  id?: number;
 };
 
 /** Sends an SMS through the configured provider and records it (charged to the institution, if any). */

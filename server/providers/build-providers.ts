@@ -19,6 +19,7 @@ import { createPublicLinks, type PublicLinks } from '../lib/public-links';
 import { definePasswordResetQueue } from '../services/auth/password-reset-delivery';
 import { definePledgeReminderQueue } from '../services/pledges/pledge-reminders';
 import { defineRateLimitPruneQueue } from '../services/payments/rate-limit-prune';
+import { defineSmsCampaignQueue } from '../services/sms/campaigns/campaign-dispatch';
 import { defineRegistrationPruneQueue } from '../services/registration/prune-drafts';
 import { defineRecoverySweep } from '../jobs/recovery-sweep';
 
@@ -130,6 +131,7 @@ export async function createProviders(options: {
   const translator = options.translator ?? (await loadTranslator());
   definePasswordResetQueue(jobs, { database, sms, mail, translator, links, now });
   definePledgeReminderQueue(jobs, { database, sms, translator, now });
+  defineSmsCampaignQueue(jobs, { raw: database.raw, sms, now });
   defineRegistrationPruneQueue(jobs, { database, config, now });
   defineRateLimitPruneQueue(jobs, { database, config, now });
   const payments = createPaymentsEngine({

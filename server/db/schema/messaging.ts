@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { institutions } from './institutions';
 
 /** Outgoing SMS, charged against the institution's prepaid balance (smsLeft). */
@@ -25,8 +25,60 @@ export const smsMessages = pgTable(
   (t) => [
     index('sms_messages_institution').on(t.institutionId, t.createdAt),
     index('sms_messages_provider_id').on(t.providerMessageId),
+    // Failed SMS across sends (the /sms page), newest first per institution.
+    index('sms_messages_failed').on(t.institutionId, t.id).where(sql`${t.status} = 'failed'`),
     check('sms_messages_status', sql`${t.status} in ('queued','waiting_balance','sent','delivered','failed')`),
   ],
+);
+
+/**
+ * One send to many (issue 14, ADR 051): what was asked (kind and its detail), the template, and
+ * when it goes out. The recipients and their rendered texts are fixed when it is created.
+ */
+export const smsCampaigns = pgTable(
+  'sms_campaigns',
+  {
+    id: serial('id').primaryKey(),
+    institutionId: integer('institution_id').notNull().references(() => institutions.id),
+    kind: text('kind').notNull(),
+    /** The zone, pledge window or list the recipients came from (for the list and detail pages). */
+    detail: jsonb('detail').notNull().default({}),
+    message: text('message').notNull(),
+    recipients: integer('recipients').notNull(),
+    segments: integer('segments').notNull(),
+    cost: integer('cost').notNull(),
+    scheduleAt: timestamp('schedule_at', { withTimezone: true }),
+    /** Set once every recipient has its message written (sent, queued or waiting for balance). */
+    dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
+    createdBy: integer('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The list: one institution's campaigns newest first (keyset on id), and the scope's across institutions.
+    index('sms_campaigns_institution_id').on(t.institutionId, t.id),
+    check('sms_campaigns_kind', sql`${t.kind} in ('all','zone','pledges','list','phone')`),
+  ],
+);
+
+/**
+ * One recipient of a campaign, in send order. `sms_id` is the current attempt: drawn from the
+ * sms_messages sequence when the recipient is claimed, so the message row is written under an id
+ * fixed beforehand and a retried dispatch can never write a second one (primary key).
+ */
+export const smsCampaignRecipients = pgTable(
+  'sms_campaign_recipients',
+  {
+    campaignId: integer('campaign_id').notNull().references(() => smsCampaigns.id),
+    ord: integer('ord').notNull(),
+    phone: text('phone').notNull(),
+    name: text('name').notNull().default(''),
+    memberId: integer('member_id'),
+    language: text('language').notNull().default('sw'),
+    message: text('message').notNull(),
+    smsId: integer('sms_id'),
+    attempts: integer('attempts').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.ord] }), index('sms_campaign_recipients_sms').on(t.smsId)],
 );
 
 export const smsTopups = pgTable('sms_topups', {

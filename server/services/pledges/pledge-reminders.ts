@@ -85,9 +85,9 @@ function toClaimed(row: Record<string, unknown>): Claimed {
 }
 
 /** Intl's no-break spaces would turn a GSM-7 text into UCS-2 (half the characters a part). */
-const plainSpaces = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+export const plainSpaces = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 const dayFormats = new Map<Locale, Intl.DateTimeFormat>();
-function formatDay(day: string, language: Locale): string {
+export function formatDay(day: string, language: Locale): string {
   let format = dayFormats.get(language);
   if (!format) {
     format = new Intl.DateTimeFormat(language === 'sw' ? 'sw-TZ' : 'en-GB', { timeZone: 'UTC', dateStyle: 'medium' });

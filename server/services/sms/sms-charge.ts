@@ -28,7 +28,12 @@ export async function insertChargedSms(
   return { id: Number(row.id), status: row.status as SmsStatus };
 }
 
-export type SmsRow = { to: string; message: string; institutionId: number | null; purpose: string; createdBy: number | null };
+/**
+ * `id`, when given, was drawn from the sms_messages sequence beforehand (a campaign claims its
+ * recipients that way): the row is written under it, so a retry that writes it again fails on the
+ * primary key instead of sending a second message.
+ */
+export type SmsRow = { id?: number | undefined; to: string; message: string; institutionId: number | null; purpose: string; createdBy: number | null };
 
 /**
  * Many messages written and charged in ONE statement. The institutions' wallet rows are locked
@@ -42,10 +47,10 @@ export async function insertChargedSmsMany(raw: RawSql, all: readonly SmsRow[], 
   if (all.length === 0) return [];
   const { rows } = await raw.query(
     `with wanted as materialized (
-       select nextval(pg_get_serial_sequence('sms_messages', 'id'))::int as id, n.*
+       select coalesce(n.given_id, nextval(pg_get_serial_sequence('sms_messages', 'id'))::int) as id, n.*
          from (select m.*, row_number() over (partition by m.institution_id order by m.ord) as nth
-                 from unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::int[])
-                      with ordinality as m(receiver, message, institution_id, purpose, created_by, ord)) n
+                 from unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::int[], $7::int[])
+                      with ordinality as m(receiver, message, institution_id, purpose, created_by, given_id, ord)) n
         order by n.ord
      ), wallet as materialized (
        select id, sms_left from institutions
@@ -73,6 +78,7 @@ export async function insertChargedSmsMany(raw: RawSql, all: readonly SmsRow[], 
       all.map((sms) => sms.purpose),
       all.map((sms) => sms.createdBy),
       createdAt.toISOString(),
+      all.map((sms) => sms.id ?? null),
     ],
   );
   if (rows.length !== all.length) throw new Error(`insert into sms_messages returned ${rows.length} rows for ${all.length} messages`);

@@ -69,7 +69,7 @@ export function createSmsService(deps: {
     async sendMany(inputs) {
       const rows = await insertChargedSmsMany(
         deps.raw,
-        inputs.map((input) => ({ to: input.to, message: input.message, institutionId: input.institutionId, purpose: input.purpose, createdBy: input.createdBy ?? null })),
+        inputs.map((input) => ({ id: input.id, to: input.to, message: input.message, institutionId: input.institutionId, purpose: input.purpose, createdBy: input.createdBy ?? null })),
         deps.now(),
       );
       const queued = rows.filter((row) => row.status === 'queued');

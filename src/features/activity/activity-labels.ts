@@ -44,6 +44,8 @@ export const activityActionLabels: Record<ActivityAction, MessageDescriptor> = {
   'religion.created': msg`Religion added`,
   'religion.updated': msg`Religion changed`,
   'report.exported': msg`Report exported`,
+  'sms.campaign_created': msg`SMS send created`,
+  'sms.campaign_resent': msg`Failed SMS resent`,
   'request.submitted': msg`Request submitted`,
   'request.approved': msg`Request approved`,
   'request.denied': msg`Request could not be applied`,
@@ -87,6 +89,7 @@ export const activityAreaLabels: Record<ActivityArea, MessageDescriptor> = {
   branch: msg`Branches`,
   currency: msg`Currencies`,
   referrer: msg`Referrers`,
+  sms: msg`SMS`,
 };
 
 /** What a logged row is about (shown with its number). */
@@ -103,6 +106,7 @@ export const entityTypeLabels: Record<string, MessageDescriptor> = {
   registration: msg`Registration`,
   religion: msg`Religion`,
   role_group: msg`Role group`,
+  sms_campaign: msg`SMS send`,
   transaction: msg`Transaction`,
   user: msg`User`,
   zone: msg`Zone`,

@@ -11,6 +11,7 @@ import { pledgeRows } from './rows-pledges';
 import { statsRows } from './rows-stats';
 import { structureRows } from './rows-structure';
 import { replicaRows } from './rows-replicas';
+import { smsRows } from './rows-sms';
 
 /** Every area's rows; a new area adds its file here (one line, so parallel work rarely collides). */
-export const MATRIX_AREAS: MatrixArea[] = [foundationRows, deskRows, deskBatchRows, backOfficeRows, paymentRows, adminRows, statsRows, memberRows, pledgeRows, structureRows, replicaRows, affiliationRows];
+export const MATRIX_AREAS: MatrixArea[] = [foundationRows, deskRows, deskBatchRows, backOfficeRows, paymentRows, adminRows, statsRows, memberRows, pledgeRows, structureRows, replicaRows, affiliationRows, smsRows];

@@ -1,0 +1,62 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { IdParam } from '../../../domain/api/common';
+import { SmsCampaignCreated, SmsCampaignDetail, SmsCampaignInput, SmsCampaignPage, SmsCampaignQuery, SmsFailedPage, SmsResendResult } from '../../../domain/api/sms';
+import { apiPaths } from '../../../domain/api-paths';
+import { createCampaign, type SmsActor } from '../../services/sms/campaigns/campaign-create';
+import { campaignDetail, listCampaigns, listFailedSms } from '../../services/sms/campaigns/campaign-read';
+import { resendFailed } from '../../services/sms/campaigns/campaign-resend';
+import { authOf } from '../auth/client-info';
+
+const actorOf = (request: FastifyRequest): SmsActor => {
+  const { user, sessionId } = authOf(request);
+  return { user, sessionId, ip: request.ip, userAgent: request.headers['user-agent'] };
+};
+
+/** SMS campaigns (issue 14, fixed contract; ADR 051): thin handlers over services/sms/campaigns. */
+export async function smsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = app;
+  const view = { feature: 'sms', action: 'view' } as const;
+
+  app.post(
+    apiPaths.smsCampaigns,
+    {
+      config: { access: { feature: 'sms', action: 'create' } },
+      schema: {
+        tags: ['sms'],
+        summary: 'Send an SMS to many: recipients and texts are fixed now, sent now or at scheduleAt, one wallet unit per message; what the balance cannot pay waits for a top-up',
+        body: SmsCampaignInput,
+        response: { 201: SmsCampaignCreated },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createCampaign(ctx, actorOf(request), request.body)),
+  );
+
+  app.get(
+    apiPaths.smsCampaigns,
+    { config: { access: view }, schema: { tags: ['sms'], querystring: SmsCampaignQuery, response: { 200: SmsCampaignPage } } },
+    async (request) => listCampaigns(ctx, authOf(request).user, request.query),
+  );
+
+  app.get(
+    apiPaths.smsFailed,
+    { config: { access: view }, schema: { tags: ['sms'], summary: 'Failed SMS across sends, newest first', querystring: SmsCampaignQuery, response: { 200: SmsFailedPage } } },
+    async (request) => listFailedSms(ctx, authOf(request).user, request.query),
+  );
+
+  app.get(
+    '/sms/campaigns/:id',
+    { config: { access: view }, schema: { tags: ['sms'], params: IdParam, response: { 200: SmsCampaignDetail } } },
+    async (request) => campaignDetail(ctx, authOf(request).user, request.params.id),
+  );
+
+  app.post(
+    '/sms/campaigns/:id/resend-failed',
+    {
+      config: { access: { feature: 'sms', action: 'update' } },
+      schema: { tags: ['sms'], summary: 'Send again, once, to every recipient whose message failed', params: IdParam, response: { 200: SmsResendResult } },
+    },
+    async (request) => resendFailed(ctx, actorOf(request), request.params.id),
+  );
+}
