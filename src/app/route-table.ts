@@ -52,8 +52,9 @@ const EntityPage = lazyPage(() => import('../features/structure/entity-page'), (
 const AffiliationPage = lazyPage(() => import('../features/structure/affiliation-page'), (m) => m.AffiliationPage);
 const LevelsPage = lazyPage(() => import('../features/structure/levels-page'), (m) => m.LevelsPage);
 const OfferingsPage = lazyPage(() => import('../features/offerings/offerings-page'), (m) => m.OfferingsPage);
-// Pages whose capability is not built yet: a titled page with an honest empty state.
-const EmptyPage = lazyPage(() => import('./pages/empty-page'), (m) => m.EmptyPage);
+// SMS (issue 14).
+const SmsPage = lazyPage(() => import('../features/sms/sms-page'), (m) => m.SmsPage);
+const SmsCampaignPage = lazyPage(() => import('../features/sms/sms-campaign-page'), (m) => m.SmsCampaignPage);
 
 /**
  * Pages anyone may open; they render without the signed-in shell. The giving page
@@ -100,8 +101,8 @@ export const shellRoutes: PageRoute[] = [
   { path: paths.religions, title: msg`Religions`, Page: ReligionsPage },
   { path: paths.levels, title: msg`Levels and custom fields`, Page: LevelsPage },
   { path: paths.roleGroups, title: msg`Role groups`, Page: RoleGroupsPage },
-  { path: paths.sms, title: msg`SMS`, Page: EmptyPage },
-  { path: `${paths.sms}/:id`, menuPath: paths.sms, title: msg`SMS details`, Page: EmptyPage },
+  { path: paths.sms, title: msg`SMS`, Page: SmsPage },
+  { path: `${paths.sms}/:id`, menuPath: paths.sms, title: msg`SMS details`, Page: SmsCampaignPage },
   { path: paths.stats, title: msg`Statistics`, Page: StatsPage },
   { path: `${paths.stats}/:id`, menuPath: paths.stats, title: msg`Statistics`, Page: StatsPage },
   { path: paths.structure, title: msg`Structure`, Page: StructurePage },
