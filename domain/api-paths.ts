@@ -95,6 +95,7 @@ export const apiPaths = {
   institutionsExport: '/institutions/export',
   institutionById: (id: number) => `/institutions/${id}`,
   institutionCustomFields: (id: number) => `/institutions/${id}/custom-fields`,
+  institutionFile: (id: number, fileId: number) => `/institutions/${id}/files/${fileId}`,
   institutionAffiliation: (id: number) => `/institutions/${id}/affiliation`,
   institutionParentChoices: (id: number, search: string) => `/institutions/${id}/affiliation/parents${search ? `?search=${encodeURIComponent(search)}` : ''}`,
   // Members for staff (issue 13)

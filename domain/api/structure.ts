@@ -196,11 +196,13 @@ export const InstitutionProfile = InstitutionListItem.extend({
   district: z.string().nullable(),
   street: z.string().nullable(),
   hasLogo: z.boolean(),
+  /** GET /api/institutions/{id}/files/{fileId} downloads it (the logo, a signatory's signed form). */
+  logoFileId: z.number().int().nullable(),
   referralCode: z.string().nullable(),
   registrationChannel: z.string(),
   createdAt: z.string(),
   ancestors: z.array(InstitutionRef),
-  signatories: z.array(z.object({ name: z.string(), phone: z.string(), email: z.string().nullable(), hasDocument: z.boolean() })),
+  signatories: z.array(z.object({ name: z.string(), phone: z.string(), email: z.string().nullable(), hasDocument: z.boolean(), documentFileId: z.number().int().nullable() })),
   bankAccounts: z.array(
     z.object({ id: z.number().int(), accountNumber: z.string(), accountName: z.string(), currency: z.string(), status: z.string(), isDefault: z.boolean() }),
   ),

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { IdParam } from '../../../domain/api/common';
 import type { InstitutionListItem } from '../../../domain/api/structure';
 import {
@@ -14,6 +15,7 @@ import {
 import { messages } from '../../../domain/messages';
 import { writeExport } from '../../lib/export/export-writer';
 import { saveCustomFieldValues } from '../../services/structure/custom-field-values';
+import { institutionFile } from '../../services/structure/institution-files';
 import { institutionProfile } from '../../services/structure/institution-profile';
 import { INSTITUTION_EXPORT_CAP, institutionsForExport, listInstitutions } from '../../services/structure/institution-list';
 import { structurePage } from '../../services/structure/structure-tree';
@@ -71,6 +73,20 @@ export async function institutionViewRoutes(fastify: FastifyInstance) {
   );
   app.get('/institutions/:id', { config: view, schema: { tags, params: IdParam, response: { 200: InstitutionProfile } } }, async (request) =>
     institutionProfile(ctx.database.db, authOf(request).user, request.params.id, ctx.now()),
+  );
+  app.get(
+    '/institutions/:id/files/:fileId',
+    { config: view, schema: { tags, params: IdParam.extend({ fileId: z.coerce.number().int().positive() }) } },
+    async (request, reply) => {
+      const { upload, bytes } = await institutionFile(ctx, authOf(request).user, request.params.id, request.params.fileId);
+      const ascii = upload.originalName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+      return reply
+        .type(upload.mimeType)
+        .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(upload.originalName)}`)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(bytes);
+    },
   );
   app.put(
     '/institutions/:id/custom-fields',

@@ -7,7 +7,10 @@ import { DataTable } from '../../components/ui/data-table';
 import { DetailsList } from '../../components/ui/details-list';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Spinner } from '../../components/ui/spinner';
+import { apiPaths } from '../../../domain/api-paths';
 import { errorText } from '../../lib/error-message';
+import { downloadFile } from '../../lib/export-download';
+import { showToast } from '../../lib/toast';
 import { localeOfPath } from '../../lib/locale-path';
 import { canDo } from '../../lib/permissions';
 import { profileQuery } from '../../lib/session-queries';
@@ -16,6 +19,20 @@ import { CustomValuesForm } from './custom-values-form';
 import { STATUS_LABELS } from './institutions-list';
 import { useStructureFormat } from './structure-format';
 import './structure.css';
+
+/** Files need the bearer token, so they come through fetch, not a plain link. */
+function FileButton({ institutionId, fileId, label }: { institutionId: number; fileId: number; label: string }) {
+  const { t } = useLingui();
+  return (
+    <button
+      type="button"
+      className="btn btn-link btn-small"
+      onClick={() => void downloadFile(apiPaths.institutionFile(institutionId, fileId), `file-${fileId}`).catch((error: unknown) => showToast({ tone: 'error', message: errorText(error, t`You are offline. Connect to the internet and try again.`) }))}
+    >
+      {label}
+    </button>
+  );
+}
 
 const percent = (bp: number) => `${(bp / 100).toLocaleString(undefined, { maximumFractionDigits: 2 })}%`;
 
@@ -103,7 +120,7 @@ export function InstitutionProfilePage({ id }: { id: number }) {
               { label: t`Account name`, value: data.accountName },
               { label: t`Referral code`, value: data.referralCode },
               { label: t`Registration channel`, value: data.registrationChannel },
-              { label: t`Logo`, value: data.hasLogo ? t`Uploaded` : t`None` },
+              { label: t`Logo`, value: data.logoFileId !== null ? <FileButton institutionId={data.id} fileId={data.logoFileId} label={t`Download the logo`} /> : t`None` },
               { label: t`Default user`, value: data.defaultUser ? `${data.defaultUser.name} (${data.defaultUser.username})` : null },
             ]}
           />
@@ -134,7 +151,7 @@ export function InstitutionProfilePage({ id }: { id: number }) {
                 <th scope="row">{person.name}</th>
                 <td>{person.phone}</td>
                 <td>{person.email ?? '—'}</td>
-                <td>{person.hasDocument ? t`Uploaded` : t`None`}</td>
+                <td>{person.documentFileId !== null ? <FileButton institutionId={data.id} fileId={person.documentFileId} label={t`Download the signed form of ${person.name}`} /> : t`None`}</td>
               </tr>
             ))}
           </DataTable>

@@ -38,6 +38,8 @@ export const structureRows: MatrixArea = {
     'GET /api/institutions/export': { url: '/api/institutions/export?format=csv', expect: s(401, 200, 200, 200, 403, 403, 403) },
     // Mwenge is on the branch officer's branch and below the union.
     'GET /api/institutions/:id': { url: ({ w }) => `/api/institutions/${w.churchA.id}`, expect: s(401, 200, 200, 200, 403, 403, 403) },
+    // Mwenge holds no file in the matrix world: whoever sees it gets 404, the others 403.
+    'GET /api/institutions/:id/files/:fileId': { url: ({ w }) => `/api/institutions/${w.churchA.id}/files/1`, expect: s(401, 404, 404, 404, 403, 403, 403) },
     'PUT /api/institutions/:id/custom-fields': { url: ({ w }) => `/api/institutions/${w.churchA.id}/custom-fields`, payload: { values: [] }, expect: s(401, 403, 403, 204, 403, 403, 403) },
   },
 };
