@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { blockingAxeFindings, PageProblems, type AxeFinding } from './pages/page-audit';
+import { tokenOf } from './pages/desk-api';
 import { Shell } from './pages/shell';
 import { SignInPage } from './pages/sign-in-page';
 
@@ -54,3 +55,22 @@ for (const role of ROLES) {
     expect(findings, 'axe-core critical and serious findings').toEqual([]);
   });
 }
+
+// Pages with an id in the path are not menu entries: open one of each that this area adds.
+test('treasurer: one SMS send (/sms/{id}) opens with no error and no serious accessibility finding', async ({ page }) => {
+  const problems = new PageProblems(page);
+  await new SignInPage(page).signIn('treasurer');
+  const token = await tokenOf(page);
+  const created = await page.request.post('/api/sms/campaigns', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { recipients: { kind: 'phone', phone: '+255719000001' }, message: 'Karibu kwenye ibada Jumapili.' },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  problems.where = `/en/sms/${id}`;
+  await page.goto(`/en/sms/${id}`);
+  await settled(page);
+  await expect(page.getByRole('table', { name: 'Recipients' })).toContainText('+255719000001');
+  expect(problems.problems, 'console errors and failed requests').toEqual([]);
+  expect(await blockingAxeFindings(page, '/en/sms/{id}'), 'axe-core critical and serious findings').toEqual([]);
+});

@@ -23,6 +23,8 @@ export type SimulatorOutcome =
   | 'noDeliveryReport' // accepted, report lost
   | 'duplicateDeliveryReport'; // accepted, report sent twice
 
+const OUTCOMES = ['invalidNumber', 'insufficientBalance', 'serverError', 'networkError', 'deliveryFailed', 'deliveryRejected', 'noDeliveryReport', 'duplicateDeliveryReport'] as const satisfies readonly SimulatorOutcome[];
+
 export type AfricasTalkingSimulator = {
   baseUrl: string;
   /** Messages received for a phone, newest first. */
@@ -149,6 +151,18 @@ export async function startAfricasTalkingSimulator(options: {
         return text(res, 401, 'The supplied authentication is invalid');
       }
       return json(res, 200, { UserData: { balance: options.balance ?? 'TZS 100000.0000' } });
+    }
+    // Scripting a phone's next outcome over HTTP, for the browser tests (they cannot call script()).
+    // Loopback only, like the inbox; an outcome the simulator does not know is refused.
+    if (req.method === 'POST' && url.pathname === '/script') {
+      const phone = url.searchParams.get('phone') ?? '';
+      const outcome = url.searchParams.get('outcome') ?? '';
+      if (!phone || !(OUTCOMES as readonly string[]).includes(outcome)) return text(res, 400, 'phone and a known outcome are required');
+      const list = scripts.get(phone) ?? [];
+      list.push(outcome as SimulatorOutcome);
+      scripts.set(phone, list);
+      res.writeHead(204);
+      return res.end();
     }
     // The inbox is for the person trying the product and for tests; it needs no key.
     if (req.method === 'GET' && url.pathname === '/inbox.json') {
