@@ -105,6 +105,8 @@ export const apiPaths = {
   memberByCode: (code: string) => `/members/by-code?code=${encodeURIComponent(code)}`,
   memberById: (id: number) => `/members/${id}`,
   memberHistory: (id: number) => `/members/${id}/history`,
+  memberPhoneChange: (id: number) => `/members/${id}/phone-change`,
+  memberPhoneChangeConfirm: (id: number) => `/members/${id}/phone-change/confirm`,
   // Pledges and SMS (issue 14)
   pledges: '/pledges',
   pledgesExport: '/pledges/export',

@@ -12,6 +12,9 @@ import {
   MemberListPage,
   MemberListQuery,
   MemberUpdate,
+  PhoneChangeConfirm,
+  PhoneChangeStart,
+  PhoneChangeStarted,
 } from '../../../domain/api/members';
 import { MessageBody } from '../../../domain/api/common';
 import { messages } from '../../../domain/messages';
@@ -21,6 +24,7 @@ import { findMembersByCode, memberDetail, memberHistory } from '../../services/m
 import { updateMember } from '../../services/members/member-edit';
 import { exportMembers } from '../../services/members/member-export';
 import { listMembers } from '../../services/members/member-list';
+import { confirmPhoneChange, startPhoneChange } from '../../services/members/member-phone-change';
 import { authOf } from '../auth/client-info';
 import { callerOf } from '../back-office/caller';
 
@@ -73,6 +77,22 @@ export async function memberRoutes(fastify: FastifyInstance) {
     await updateMember(ctx, callerOf(request), request.params.id, request.body);
     return memberDetail(ctx.database.db, authOf(request).user, request.params.id, ctx.now());
   });
+
+  // Phone change (spec §1): a code to the new number first; the change applies only when it comes back.
+  app.post(
+    '/members/:id/phone-change',
+    { config: update, schema: { tags, params: MemberIdParam, body: PhoneChangeStart, response: { 200: PhoneChangeStarted } } },
+    async (request) => startPhoneChange(ctx, callerOf(request), request.params.id, request.body.phone),
+  );
+
+  app.post(
+    '/members/:id/phone-change/confirm',
+    { config: update, schema: { tags, params: MemberIdParam, body: PhoneChangeConfirm, response: { 200: MemberDetail } } },
+    async (request) => {
+      await confirmPhoneChange(ctx, callerOf(request), request.params.id, request.body.code);
+      return memberDetail(ctx.database.db, authOf(request).user, request.params.id, ctx.now());
+    },
+  );
 
   const remove = { access: { feature: 'members', action: 'delete' } } as const;
   app.post('/members/:id/delete-code', { config: remove, schema: { tags, params: MemberIdParam, response: { 200: MessageBody } } }, async (request) => {

@@ -37,6 +37,20 @@ export type CodeCheck = 'ok' | 'invalid' | 'locked';
 
 /** Checks a short code: single use, unexpired, and dead after 5 wrong tries. */
 export async function consumeCode(db: Db, input: { userId: number; purpose: string; code: string; now: Date }): Promise<CodeCheck> {
+  return (await consumeCodeWithSubject(db, input)).result;
+}
+
+/**
+ * As consumeCode, and says what the spent code was bound to (its `subject`, e.g. the new phone of a
+ * phone change): read from the very row that was spent, never from a second look that a newer code
+ * could have replaced in between.
+ */
+export async function consumeCodeWithSubject(db: Db, input: { userId: number; purpose: string; code: string; now: Date }): Promise<{ result: CodeCheck; subject: string | null }> {
+  const result = await checkAndSpend(db, input);
+  return typeof result === 'string' ? { result, subject: null } : { result: 'ok', subject: result.subject };
+}
+
+async function checkAndSpend(db: Db, input: { userId: number; purpose: string; code: string; now: Date }): Promise<Exclude<CodeCheck, 'ok'> | { subject: string }> {
   const [row] = await db
     .select()
     .from(oneTimeCodes)
@@ -61,7 +75,7 @@ export async function consumeCode(db: Db, input: { userId: number; purpose: stri
     .set({ usedAt: input.now })
     .where(and(eq(oneTimeCodes.id, row.id), isNull(oneTimeCodes.usedAt)))
     .returning({ id: oneTimeCodes.id });
-  return spent.length === 1 ? 'ok' : 'invalid';
+  return spent.length === 1 ? { subject: row.subject } : 'invalid';
 }
 
 export type LinkRow = typeof oneTimeCodes.$inferSelect;

@@ -42,6 +42,15 @@ export function updateMember(id: number, changes: MemberUpdate): Promise<MemberD
   return apiRequest<MemberDetail>(apiPaths.memberById(id), { method: 'PATCH', body: changes });
 }
 
+/** Texts a code to the new number; the phone changes only when confirmPhoneChange brings it back. */
+export function startPhoneChange(id: number, phone: string): Promise<{ expiresAt: string }> {
+  return apiRequest<{ expiresAt: string }>(apiPaths.memberPhoneChange(id), { method: 'POST', body: { phone } });
+}
+
+export function confirmPhoneChange(id: number, code: string): Promise<MemberDetail> {
+  return apiRequest<MemberDetail>(apiPaths.memberPhoneChangeConfirm(id), { method: 'POST', body: { code } });
+}
+
 /** Uploads a members file (multipart, field `file`); JSON calls cannot carry it. */
 export async function uploadMembers(file: File, institutionId: number | null): Promise<MemberImportResult> {
   const token = getToken();

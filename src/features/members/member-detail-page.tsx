@@ -1,10 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { DEFAULT_TIME_ZONE } from '../../../domain/calendar';
 import { formatMoney } from '../../../domain/money';
 import { apiPaths } from '../../../domain/api-paths';
+import { paths } from '../../../domain/paths';
 import { DataTable } from '../../components/ui/data-table';
 import { DetailsList } from '../../components/ui/details-list';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -14,8 +15,9 @@ import { downloadFile } from '../../lib/export-download';
 import { canDo } from '../../lib/permissions';
 import { profileQuery } from '../../lib/session-queries';
 import { showToast } from '../../lib/toast';
-import { memberQueries } from './api';
+import { memberKeys, memberQueries } from './api';
 import { MemberEditForm } from './member-edit-form';
+import { PhoneChangeDialog } from './phone-change-dialog';
 
 // Each language named in itself, as in the language switch.
 const LANGUAGES = [
@@ -31,7 +33,9 @@ export function MemberDetailPage() {
   const profile = useQuery(profileQuery()).data;
   const detail = useQuery({ ...memberQueries.detail(id), enabled: Number.isSafeInteger(id) && id > 0 });
   const history = useQuery({ ...memberQueries.history(id), enabled: detail.isSuccess });
+  const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
+  const [changingPhone, setChangingPhone] = useState(false);
   const [year, setYear] = useState(new Date().getFullYear());
   const day = (iso: string) => new Date(iso).toLocaleDateString(i18n.locale === 'sw' ? 'sw-TZ' : 'en-GB', { dateStyle: 'medium', timeZone: DEFAULT_TIME_ZONE });
 
@@ -54,11 +58,28 @@ export function MemberDetailPage() {
           {member.names} <span className="muted">{member.code}</span>
         </h2>
         {canDo(profile, 'members', 'update') && !editing ? (
-          <button type="button" className="btn btn-secondary" onClick={() => setEditing(true)}>
-            <Trans>Edit profile</Trans>
-          </button>
+          <div className="head-actions">
+            <button type="button" className="btn btn-secondary" onClick={() => setEditing(true)}>
+              <Trans>Edit profile</Trans>
+            </button>
+            <button type="button" className="btn btn-secondary" onClick={() => setChangingPhone(true)}>
+              <Trans>Change phone number</Trans>
+            </button>
+          </div>
         ) : null}
       </div>
+      {changingPhone ? (
+        <PhoneChangeDialog
+          member={member}
+          onCancel={() => setChangingPhone(false)}
+          onDone={(updated) => {
+            queryClient.setQueryData(memberKeys.detail(member.id), updated);
+            void queryClient.invalidateQueries({ queryKey: memberKeys.all });
+            setChangingPhone(false);
+            showToast({ tone: 'success', title: t`Phone number changed`, message: updated.phone });
+          }}
+        />
+      ) : null}
       {editing ? (
         <MemberEditForm member={member} onDone={() => setEditing(false)} />
       ) : (
@@ -136,7 +157,9 @@ export function MemberDetailPage() {
             <DataTable caption={t`Pledges`} inCard columns={[t`Offering type`, t`Due date`, { label: t`Total`, numeric: true }, { label: t`Paid`, numeric: true }]}>
               {history.data.pledges.map((row) => (
                 <tr key={row.id}>
-                  <td>{row.offeringType ?? ''}</td>
+                  <td>
+                    <Link to={`${paths.pledge}/${row.id}`}>{row.offeringType ?? t`Pledge ${row.id}`}</Link>
+                  </td>
                   <td>{day(row.dueDate)}</td>
                   <td className="num">{formatMoney(row.total, row.currency, i18n.locale)}</td>
                   <td className="num">{formatMoney(row.paid, row.currency, i18n.locale)}</td>

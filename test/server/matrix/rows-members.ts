@@ -21,6 +21,9 @@ export const memberRows: MatrixArea = {
     'GET /api/members/:id': { url: (ctx) => `/api/members/${memberId(ctx)}`, expect: s(401, 200, 200, 200, 200, 404, 403) },
     'GET /api/members/:id/history': { url: (ctx) => `/api/members/${memberId(ctx)}/history`, expect: s(401, 200, 200, 200, 200, 404, 403) },
     'PATCH /api/members/:id': { url: (ctx) => `/api/members/${memberId(ctx)}`, payload: { city: 'Arusha' }, expect: s(401, 403, 403, 200, 200, 404, 403) },
+    'POST /api/members/:id/phone-change': { url: (ctx) => `/api/members/${memberId(ctx)}/phone-change`, payload: { phone: '+255714770999' }, expect: s(401, 403, 403, 200, 200, 404, 403) },
+    // A valid body with a code nobody was sent: through the gate, the code is refused (400).
+    'POST /api/members/:id/phone-change/confirm': { url: (ctx) => `/api/members/${memberId(ctx)}/phone-change/confirm`, payload: { code: '000000' }, expect: s(401, 403, 403, 400, 400, 404, 403) },
     'POST /api/members/:id/delete-code': { url: (ctx) => `/api/members/${memberId(ctx)}/delete-code`, expect: s(401, 403, 403, 403, 403, 404, 403) },
     'DELETE /api/members/:id': { url: (ctx) => `/api/members/${memberId(ctx)}`, payload: { password: 'Wrong@2026' }, expect: s(401, 403, 403, 403, 403, 404, 403) },
   },
