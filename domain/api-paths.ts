@@ -107,6 +107,11 @@ export const apiPaths = {
   memberHistory: (id: number) => `/members/${id}/history`,
   memberPhoneChange: (id: number) => `/members/${id}/phone-change`,
   memberPhoneChangeConfirm: (id: number) => `/members/${id}/phone-change/confirm`,
+  memberTransfer: (id: number) => `/members/${id}/transfer`,
+  memberTransferDestinations: (id: number) => `/members/${id}/transfer-destinations`,
+  memberTransfers: '/member-transfers',
+  memberCards: '/members/cards',
+  memberTransferAnswer: (id: number, answer: 'accept' | 'refuse' | 'cancel') => `/member-transfers/${id}/${answer}`,
   // Pledges and SMS (issue 14)
   pledges: '/pledges',
   pledgesExport: '/pledges/export',

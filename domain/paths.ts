@@ -17,6 +17,7 @@ export const paths = {
   locked: '/locked',
   logViewer: '/log_viewer',
   members: '/members',
+  memberTransfers: '/members/transfers',
   outbox: '/outbox',
   pledge: '/pledge',
   preview: '/preview',

@@ -10,7 +10,8 @@ import { SignInPage } from './pages/sign-in-page';
  * error, no failed request, and axe-core finds nothing critical or serious.
  */
 const ROLES = ['admin', 'branch', 'union', 'treasurer', 'imam'] as const;
-const ALWAYS_OPEN = ['/en/profile', '/en/outbox'];
+// Member transfers are reached from the members pages, not the menu; every role here reads members.
+const ALWAYS_OPEN = ['/en/profile', '/en/outbox', '/en/members/transfers'];
 
 async function menuTargets(shell: Shell): Promise<string[]> {
   await shell.menuTexts(); // opens every group so its links are in the page

@@ -23,7 +23,7 @@ try {
   const port = process.env.E2E_PORT ?? String(await freePort());
   // The giving specs open the Selcom simulator's handset page, so they must know its port.
   const selcomPort = process.env.SELCOM_SIMULATOR_PORT ?? String(await freePort());
-  // The SMS spec reads the Africa's Talking simulator's inbox and scripts a failed delivery.
+  // The SMS and phone-change specs read the Africa's Talking simulator's inbox (one scripts a failed delivery).
   const atPort = process.env.SIMULATOR_PORT ?? String(await freePort());
   await run('playwright', ['test', ...process.argv.slice(2)], { env: { ...process.env, E2E_PORT: port, SELCOM_SIMULATOR_PORT: selcomPort, SIMULATOR_PORT: atPort } });
 } catch (error) {

@@ -30,6 +30,7 @@ import { deskReceiptRoutes } from './routes/desk/receipt-routes';
 import { deskReferenceRoutes } from './routes/desk/reference-routes';
 import { healthRoutes } from './routes/health';
 import { memberRoutes } from './routes/members/member-routes';
+import { memberTransferRoutes } from './routes/members/member-transfer-routes';
 import { givingRoutes } from './routes/payments/giving-routes';
 import { pledgeRoutes } from './routes/pledges/pledge-routes';
 import { smsRoutes } from './routes/sms/sms-routes';
@@ -96,6 +97,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       // Statistics, reports and giving statements (issue 16)
       await api.register(statsRoutes);
       await api.register(memberRoutes);
+      await api.register(memberTransferRoutes);
       await api.register(pledgeRoutes);
       await api.register(smsRoutes);
       // Public and full of credentials: exists only while mail goes to the local outbox (see the route).

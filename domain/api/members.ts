@@ -119,6 +119,18 @@ export const PhoneChangeStart = z.object({ phone: z.string().trim().refine(isE16
 export const PhoneChangeConfirm = z.object({ code: z.string().trim().regex(/^\d{6}$/, { message: 'validation.digits' }) });
 export const PhoneChangeStarted = z.object({ expiresAt: z.string() });
 
+/** Member cards (PDF): chosen ids ("1,2,3") and/or a zone; CR80 pages or A4 sheets of 10. */
+export const MEMBER_CARD_LAYOUTS = ['a4', 'cr80'] as const;
+export const MemberCardsQuery = z.object({
+  ids: z
+    .string()
+    .regex(/^\d{1,10}(,\d{1,10}){0,999}$/, { message: 'validation.digits' })
+    .transform((text) => text.split(',').map(Number))
+    .optional(),
+  zoneId: z.coerce.number().int().positive().optional(),
+  layout: z.enum(MEMBER_CARD_LAYOUTS).default('a4'),
+});
+
 /** Deletion confirms with the actor's password or a one-time code (spec §5). */
 export const MemberDeletion = z.object({ password: z.string().min(1).max(256).optional(), otp: z.string().trim().max(12).optional() });
 export const MemberDeleted = z.object({ outcome: z.enum(['deleted', 'archived']) });

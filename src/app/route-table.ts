@@ -19,6 +19,7 @@ const OutboxPage = lazyPage(() => import('../features/outbox/outbox-page'), (m) 
 const CashReceiptPage = lazyPage(() => import('../features/cash-receipts/cash-receipt-page'), (m) => m.CashReceiptPage);
 const MembersPage = lazyPage(() => import('../features/members/members-page'), (m) => m.MembersPage);
 const MemberDetailPage = lazyPage(() => import('../features/members/member-detail-page'), (m) => m.MemberDetailPage);
+const MemberTransfersPage = lazyPage(() => import('../features/members/member-transfers-page'), (m) => m.MemberTransfersPage);
 // Bank back office (issue 5).
 const RegistrationPage = lazyPage(() => import('../features/registration/registration-page'), (m) => m.RegistrationPage);
 const PreviewPage = lazyPage(() => import('../features/registration/preview-page'), (m) => m.PreviewPage);
@@ -86,6 +87,7 @@ export const shellRoutes: PageRoute[] = [
   { path: paths.groups, title: msg`Zones and groups`, Page: ZonesPage },
   { path: paths.logViewer, title: msg`History log`, Page: LogViewerPage },
   { path: paths.members, title: msg`Members`, Page: MembersPage },
+  { path: paths.memberTransfers, menuPath: paths.members, title: msg`Member transfers`, Page: MemberTransfersPage },
   { path: `${paths.members}/:id`, menuPath: paths.members, title: msg`Member details`, Page: MemberDetailPage },
   { path: paths.outbox, title: msg`Unsent records`, Page: OutboxPage },
   { path: paths.pledge, title: msg`Pledges`, Page: PledgesPage },

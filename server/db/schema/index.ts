@@ -2,6 +2,7 @@
 export * from './reference';
 export * from './institutions';
 export * from './members';
+export * from './member-transfers';
 export * from './users';
 export * from './auth';
 export * from './money';

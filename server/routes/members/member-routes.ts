@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  MemberCardsQuery,
   MemberCodeQuery,
   MemberDeleted,
   MemberDeletion,
@@ -17,8 +18,10 @@ import {
   PhoneChangeStarted,
 } from '../../../domain/api/members';
 import { MessageBody } from '../../../domain/api/common';
-import { messages } from '../../../domain/messages';
-import { errors } from '../../lib/app-error';
+import { fieldLabels, messages } from '../../../domain/messages';
+import { AppError, errors } from '../../lib/app-error';
+import { cardMembers } from '../../services/members/member-cards';
+import { memberCardsPdf } from '../../services/members/member-cards-pdf';
 import { deleteMember, sendMemberDeleteCode } from '../../services/members/member-deletion';
 import { findMembersByCode, memberDetail, memberHistory } from '../../services/members/member-detail';
 import { updateMember } from '../../services/members/member-edit';
@@ -53,6 +56,25 @@ export async function memberRoutes(fastify: FastifyInstance) {
         .header('x-export-count', String(file.count))
         .header('x-export-included', String(file.included))
         .send(file.body);
+    },
+  );
+
+  // Cards (spec §1 "print cards"): the QR holds the member code the giving page and the desk scan.
+  app.get(
+    '/members/cards',
+    { config: view, schema: { tags, querystring: MemberCardsQuery, produces: ['application/pdf'] } },
+    async (request, reply) => {
+      const { ids, zoneId, layout } = request.query;
+      if (!ids && !zoneId) throw new AppError(400, 'cards_nothing', messages.memberCardsNothing);
+      const cards = await cardMembers(ctx.database.db, authOf(request).user, { ids, zoneId });
+      if (cards.length === 0) throw new AppError(404, 'cards_none', messages.memberCardsNone);
+      const doc = await memberCardsPdf(cards, layout, { memberNumber: request.t(fieldLabels.memberCode), title: request.t(messages.memberCardsTitle) });
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="member-cards-${ctx.now().toISOString().slice(0, 10)}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .header('x-card-count', String(cards.length))
+        .send(doc);
     },
   );
 

@@ -1,16 +1,17 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from 'react-router-dom';
 import { DEFAULT_TIME_ZONE } from '../../../domain/calendar';
 import { formatMoney } from '../../../domain/money';
 import { apiPaths } from '../../../domain/api-paths';
-import { paths } from '../../../domain/paths';
+import { localizedPath, paths } from '../../../domain/paths';
 import { DataTable } from '../../components/ui/data-table';
 import { DetailsList } from '../../components/ui/details-list';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Spinner } from '../../components/ui/spinner';
 import { errorText } from '../../lib/error-message';
+import { localeOfPath } from '../../lib/locale-path';
 import { downloadFile } from '../../lib/export-download';
 import { canDo } from '../../lib/permissions';
 import { profileQuery } from '../../lib/session-queries';
@@ -18,6 +19,7 @@ import { showToast } from '../../lib/toast';
 import { memberKeys, memberQueries } from './api';
 import { MemberEditForm } from './member-edit-form';
 import { PhoneChangeDialog } from './phone-change-dialog';
+import { TransferDialog } from './transfer-dialog';
 
 // Each language named in itself, as in the language switch.
 const LANGUAGES = [
@@ -36,6 +38,8 @@ export function MemberDetailPage() {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [changingPhone, setChangingPhone] = useState(false);
+  const [transferring, setTransferring] = useState(false);
+  const locale = localeOfPath(useLocation().pathname);
   const [year, setYear] = useState(new Date().getFullYear());
   const day = (iso: string) => new Date(iso).toLocaleDateString(i18n.locale === 'sw' ? 'sw-TZ' : 'en-GB', { dateStyle: 'medium', timeZone: DEFAULT_TIME_ZONE });
 
@@ -46,6 +50,14 @@ export function MemberDetailPage() {
   const statement = async () => {
     try {
       await downloadFile(`${apiPaths.memberStatement(member.id)}?year=${year}`, `statement-${member.code}-${year}.pdf`);
+    } catch {
+      showToast({ tone: 'error', title: t`Error`, message: t`Export failed` });
+    }
+  };
+
+  const card = async () => {
+    try {
+      await downloadFile(`${apiPaths.memberCards}?ids=${member.id}&layout=cr80`, `card-${member.code}.pdf`);
     } catch {
       showToast({ tone: 'error', title: t`Error`, message: t`Export failed` });
     }
@@ -65,6 +77,9 @@ export function MemberDetailPage() {
             <button type="button" className="btn btn-secondary" onClick={() => setChangingPhone(true)}>
               <Trans>Change phone number</Trans>
             </button>
+            <button type="button" className="btn btn-secondary" onClick={() => setTransferring(true)}>
+              <Trans>Transfer</Trans>
+            </button>
           </div>
         ) : null}
       </div>
@@ -77,6 +92,16 @@ export function MemberDetailPage() {
             void queryClient.invalidateQueries({ queryKey: memberKeys.all });
             setChangingPhone(false);
             showToast({ tone: 'success', title: t`Phone number changed`, message: updated.phone });
+          }}
+        />
+      ) : null}
+      {transferring ? (
+        <TransferDialog
+          member={member}
+          onCancel={() => setTransferring(false)}
+          onDone={(transfer) => {
+            setTransferring(false);
+            showToast({ tone: 'success', title: t`Transfer requested`, message: t`${transfer.to.title} must accept it. The member stays here until then.` });
           }}
         />
       ) : null}
@@ -110,6 +135,9 @@ export function MemberDetailPage() {
         </div>
         <button type="button" className="btn btn-secondary btn-small" onClick={() => void statement()}>
           <Trans>Giving statement (PDF)</Trans>
+        </button>
+        <button type="button" className="btn btn-secondary btn-small" onClick={() => void card()}>
+          <Trans>Member card (PDF)</Trans>
         </button>
       </div>
       {history.isPending ? <Spinner label={t`Loading…`} /> : null}
@@ -158,7 +186,7 @@ export function MemberDetailPage() {
               {history.data.pledges.map((row) => (
                 <tr key={row.id}>
                   <td>
-                    <Link to={`${paths.pledge}/${row.id}`}>{row.offeringType ?? t`Pledge ${row.id}`}</Link>
+                    <Link to={localizedPath(`${paths.pledge}/${row.id}`, locale)}>{row.offeringType ?? t`Pledge ${row.id}`}</Link>
                   </td>
                   <td>{day(row.dueDate)}</td>
                   <td className="num">{formatMoney(row.total, row.currency, i18n.locale)}</td>

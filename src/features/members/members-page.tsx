@@ -73,6 +73,9 @@ function DeskMembersPage() {
             onChange={(event) => setQuery(event.target.value)}
           />
         </div>
+        <Link to={localizedPath(paths.memberTransfers, locale)}>
+          <Trans>Member transfers</Trans>
+        </Link>
         {registering ? null : (
           <button type="button" className="btn btn-primary" onClick={() => setRegistering(true)}>
             <Trans>Register member</Trans>

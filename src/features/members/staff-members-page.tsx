@@ -40,6 +40,15 @@ export function StaffMembersPage() {
     return () => clearTimeout(timer);
   }, [typed]);
 
+  // A sheet of A4 cards (10 a page) for the members on this page of the list.
+  const printCards = async (ids: number[]) => {
+    try {
+      await downloadFile(`${apiPaths.memberCards}${queryString({ ids: ids.join(','), layout: 'a4' })}`, 'member-cards.pdf');
+    } catch {
+      showToast({ tone: 'error', title: t`Error`, message: t`Export failed` });
+    }
+  };
+
   const exportAs = async (format: 'csv' | 'xlsx') => {
     try {
       await downloadFile(`${apiPaths.membersExport}${queryString({ ...filters, format })}`, `members.${format}`);
@@ -57,6 +66,14 @@ export function StaffMembersPage() {
           </label>
           <input id="staff-member-search" type="search" autoComplete="off" placeholder={t`Name, phone or member number`} value={typed} onChange={(event) => setTyped(event.target.value)} />
         </div>
+        {list.data && list.data.data.length > 0 ? (
+          <button type="button" className="btn btn-secondary btn-small" onClick={() => void printCards(list.data.data.map((member) => member.id))}>
+            <Trans>Cards of this page (PDF)</Trans>
+          </button>
+        ) : null}
+        <Link to={localizedPath(paths.memberTransfers, locale)}>
+          <Trans>Member transfers</Trans>
+        </Link>
         <div className="field">
           <label htmlFor="member-gender">
             <Trans>Gender</Trans>

@@ -1,0 +1,93 @@
+import { type APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { apiToken } from './pages/give-page';
+import { blockingAxeFindings } from './pages/page-audit';
+import { SignInPage } from './pages/sign-in-page';
+
+type MemberPage = { data: Array<{ id: number; names: string; phone: string; code: string }> };
+
+/** The Africa's Talking simulator's inbox for one phone (scripts/e2e.mjs passes its port as SIMULATOR_PORT). */
+async function smsInbox(request: APIRequestContext, e164: string): Promise<Array<{ message: string }>> {
+  const port = process.env.SIMULATOR_PORT;
+  if (!port || port === '0') throw new Error('SIMULATOR_PORT must be set for the e2e server (the SMS inbox lives there)');
+  const answer = await request.get(`http://127.0.0.1:${port}/inbox.json?phone=${encodeURIComponent(e164)}`);
+  return (await answer.json()) as Array<{ message: string }>;
+}
+
+/** Mwenge members the treasurer sees (the server list, first page). */
+async function mwengeMember(request: APIRequestContext, search: string) {
+  const token = await apiToken(request, 'treasurer');
+  const answer = await request.get(`/api/members?limit=20&search=${encodeURIComponent(search)}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(answer.ok()).toBeTruthy();
+  return ((await answer.json()) as MemberPage).data;
+}
+
+// Issue 13: the new number gets a code by SMS; the phone changes only when the code is entered.
+test('the treasurer changes a member phone with the code read from the SMS inbox', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const member = (await mwengeMember(request, ''))[7];
+  expect(member).toBeDefined();
+  const national = `0715${String(Date.now()).slice(-6)}`;
+  const e164 = `+255${national.slice(1)}`;
+
+  await new SignInPage(page).signIn('treasurer');
+  await page.goto(`/en/members/${member!.id}`);
+  await page.getByRole('button', { name: 'Change phone number' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change phone number' });
+  await expect(dialog).toBeVisible();
+  // Keyboard: focus starts on Cancel; the phone field is reachable by Tab.
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await dialog.getByLabel('New phone number').fill(national);
+  await dialog.getByRole('button', { name: 'Send code' }).click();
+  await expect(dialog.getByRole('status')).toContainText(e164);
+  expect(await blockingAxeFindings(page, 'phone change dialog')).toEqual([]);
+
+  let code = '';
+  await expect(async () => {
+    const [newest] = await smsInbox(request, e164);
+    code = newest?.message.match(/\b\d{6}\b/)?.[0] ?? '';
+    expect(code).toMatch(/^\d{6}$/);
+  }).toPass({ timeout: 15_000 });
+  // Still the old number until the code comes back.
+  await expect(page.getByRole('definition').filter({ hasText: member!.phone })).toBeVisible();
+  await dialog.getByLabel('Code from the SMS').fill(code);
+  await page.keyboard.press('Enter');
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('definition').filter({ hasText: e164 })).toBeVisible();
+  // The old number was told.
+  await expect(async () => expect((await smsInbox(request, member!.phone))[0]?.message ?? '').toContain(e164)).toPass({ timeout: 15_000 });
+});
+
+// ADR 054: the sending church asks, the receiving side (here the union above both) accepts, the member moves.
+test('the treasurer requests a transfer to Sinza and the union administrator accepts it', async ({ page, browser, request }) => {
+  test.setTimeout(120_000);
+  const members = await mwengeMember(request, '');
+  const member = members.at(-1)!;
+  await new SignInPage(page).signIn('treasurer');
+  await page.goto(`/en/members/${member.id}`);
+  await page.getByRole('button', { name: 'Transfer', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Transfer to another church or mosque' });
+  await dialog.getByLabel('Find the receiving church or mosque (name or code)').fill('Sinza');
+  await dialog.getByRole('radio', { name: /Sinza Church/ }).check();
+  expect(await blockingAxeFindings(page, 'transfer dialog')).toEqual([]);
+  await dialog.getByRole('button', { name: 'Request transfer' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText('Sinza Church must accept it.', { exact: false })).toBeVisible();
+
+  const unionContext = await browser.newContext();
+  const union = await unionContext.newPage();
+  await new SignInPage(union).signIn('union');
+  await union.goto('/en/members/transfers');
+  const waiting = union.getByRole('table', { name: 'Transfers to answer' });
+  const row = waiting.getByRole('row').filter({ hasText: member.names }).filter({ hasText: 'Waiting' });
+  await expect(row).toBeVisible();
+  expect(await blockingAxeFindings(union, 'member transfers')).toEqual([]);
+  await row.getByRole('button', { name: `Accept ${member.names}` }).click();
+  await expect(waiting.getByRole('row').filter({ hasText: member.names }).first()).toContainText('Accepted');
+  await expect(waiting.getByRole('row').filter({ hasText: member.names }).first()).toContainText(/SNZ-\d{4,}/);
+  await unionContext.close();
+
+  // The sender no longer opens the member; its sent list shows the answer.
+  await page.goto('/en/members/transfers');
+  await expect(page.getByRole('table', { name: 'Transfers sent' }).getByRole('row').filter({ hasText: member.names }).first()).toContainText('Accepted');
+});

@@ -1,0 +1,126 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MemberTransfer, TransferListPage } from '../../domain/api/member-transfers';
+import { members, pledges } from '../../server/db/schema/members';
+import { transactions } from '../../server/db/schema/money';
+import { createMember, createTransaction } from '../factories/giving';
+import { signIn } from '../factories/sign-in';
+import { createWorld, type World } from '../factories/world';
+import { createTestApp, type TestApp } from './harness';
+
+type Role = keyof World['users'];
+
+describe('transferring a member: the sender asks, the receiver answers, the money stays where it was given', () => {
+  let t: TestApp;
+  let w: World;
+  const headers = {} as Record<Role, Record<string, string>>;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    w = await createWorld(t.database.db);
+    for (const role of Object.keys(w.users) as Role[]) headers[role] = (await signIn(t.app, w.users[role])).headers;
+  });
+  afterAll(() => t.close());
+
+  const call = (role: Role, method: 'GET' | 'POST', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: headers[role], ...(payload ? { payload } : {}) });
+  const request = (role: Role, memberId: number, toInstitutionId: number, note?: string) =>
+    call(role, 'POST', `/api/members/${memberId}/transfer`, { toInstitutionId, ...(note ? { note } : {}) });
+  const memberRow = async (id: number) => (await t.database.db.select().from(members).where(eq(members.id, id)))[0]!;
+
+  it('church A asks, church B accepts: the member moves with a new code, the old code is kept, giving and pledges stay with church A', async () => {
+    const member = await createMember(t.database.db, { institutionId: w.churchA.id, code: 'MWG-0900', firstName: 'Neema', lastName: 'Moved' });
+    const gift = await createTransaction(t.database.db, { institutionId: w.churchA.id, memberId: member.id, amount: 25_000 });
+    const asked = await request('church', member.id, w.churchB.id, 'Moved to Sinza');
+    expect(asked.statusCode).toBe(201);
+    const transfer = asked.json() as MemberTransfer;
+    expect(transfer).toMatchObject({ status: 'pending', fromCode: 'MWG-0900', toCode: null, from: { id: w.churchA.id }, to: { id: w.churchB.id }, memberNames: 'Neema Moved' });
+    // Nothing moves before the answer.
+    expect((await memberRow(member.id)).institutionId).toBe(w.churchA.id);
+    // The receiving church sees it waiting; the sender sees it sent.
+    const incoming = (await call('churchB', 'GET', '/api/member-transfers?direction=incoming&status=pending')).json() as TransferListPage;
+    expect(incoming.data.map((row) => row.id)).toContain(transfer.id);
+    const outgoing = (await call('church', 'GET', '/api/member-transfers?direction=outgoing')).json() as TransferListPage;
+    expect(outgoing.data.map((row) => row.id)).toContain(transfer.id);
+    expect(((await call('church', 'GET', '/api/member-transfers?direction=incoming')).json() as TransferListPage).data.map((row) => row.id)).not.toContain(transfer.id);
+
+    const accepted = await call('churchB', 'POST', `/api/member-transfers/${transfer.id}/accept`);
+    expect(accepted.statusCode).toBe(200);
+    const done = accepted.json() as MemberTransfer;
+    expect(done.status).toBe('accepted');
+    expect(done.toCode).toMatch(new RegExp(`^${w.churchB.code}-\\d{4,}$`));
+    const moved = await memberRow(member.id);
+    expect(moved).toMatchObject({ institutionId: w.churchB.id, code: done.toCode, zoneId: null });
+    // Giving stays attributed to church A.
+    const [kept] = await t.database.db.select({ institutionId: transactions.institutionId, memberId: transactions.memberId }).from(transactions).where(eq(transactions.id, gift.id));
+    expect(kept).toEqual({ institutionId: w.churchA.id, memberId: member.id });
+    // Church B now reads the member; church A no longer does, but the union above both sees the whole history.
+    const atB = (await call('churchB', 'GET', `/api/members/${member.id}`)).json();
+    expect(atB).toMatchObject({ institution: { id: w.churchB.id }, totals: { allTime: [] } });
+    expect((await call('church', 'GET', `/api/members/${member.id}`)).statusCode).toBe(404);
+    const atUnion = (await call('union', 'GET', `/api/members/${member.id}`)).json();
+    expect(atUnion.totals.allTime).toEqual([{ currency: 'TZS', amount: 25_000 }]);
+    // Answered once.
+    expect((await call('churchB', 'POST', `/api/member-transfers/${transfer.id}/accept`)).statusCode).toBe(409);
+  });
+
+  it('a pledge made at the old church stays there', async () => {
+    const member = await createMember(t.database.db, { institutionId: w.churchA.id });
+    const [pledge] = await t.database.db
+      .insert(pledges)
+      .values({ institutionId: w.churchA.id, memberId: member.id, total: 50_000, dueDate: new Date('2027-01-31T00:00:00Z') })
+      .returning();
+    const transfer = (await request('church', member.id, w.churchB.id)).json() as MemberTransfer;
+    expect((await call('churchB', 'POST', `/api/member-transfers/${transfer.id}/accept`)).statusCode).toBe(200);
+    const [kept] = await t.database.db.select({ institutionId: pledges.institutionId }).from(pledges).where(eq(pledges.id, pledge!.id));
+    expect(kept?.institutionId).toBe(w.churchA.id);
+  });
+
+  it('refusal keeps the member; the sender may withdraw; one open request per member', async () => {
+    const member = await createMember(t.database.db, { institutionId: w.churchA.id });
+    const first = (await request('church', member.id, w.churchB.id)).json() as MemberTransfer;
+    const again = await request('church', member.id, w.churchB.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'transfer_pending' });
+    const refused = await call('churchB', 'POST', `/api/member-transfers/${first.id}/refuse`, { note: 'We do not know this person' });
+    expect(refused.json()).toMatchObject({ status: 'refused', answerNote: 'We do not know this person' });
+    expect((await memberRow(member.id)).institutionId).toBe(w.churchA.id);
+    const second = (await request('church', member.id, w.churchB.id)).json() as MemberTransfer;
+    // Withdrawing is the sender's; the receiver cannot, and the sender cannot accept.
+    expect((await call('churchB', 'POST', `/api/member-transfers/${second.id}/cancel`)).statusCode).toBe(404);
+    expect((await call('church', 'POST', `/api/member-transfers/${second.id}/accept`)).statusCode).toBe(404);
+    expect((await call('church', 'POST', `/api/member-transfers/${second.id}/cancel`)).json()).toMatchObject({ status: 'cancelled' });
+    expect((await call('churchB', 'POST', `/api/member-transfers/${second.id}/accept`)).statusCode).toBe(409);
+    expect((await memberRow(member.id)).institutionId).toBe(w.churchA.id);
+  });
+
+  it('refuses the own church, another religion, a level that holds no members, a taken phone, and a self-answer', async () => {
+    const member = await createMember(t.database.db, { institutionId: w.churchA.id });
+    expect((await request('church', member.id, w.churchA.id)).json()).toMatchObject({ code: 'transfer_self' });
+    expect((await request('church', member.id, w.mosque.id)).json()).toMatchObject({ code: 'transfer_destination' });
+    expect((await request('church', member.id, w.district.id)).json()).toMatchObject({ code: 'transfer_destination' });
+    expect((await request('church', member.id, 999_999)).statusCode).toBe(422);
+    await createMember(t.database.db, { institutionId: w.churchB.id, phone: '+255713999111' });
+    const twin = await createMember(t.database.db, { institutionId: w.churchA.id, phone: '+255713999111' });
+    expect((await request('church', twin.id, w.churchB.id)).json()).toMatchObject({ code: 'transfer_phone_taken' });
+    // The union covers both churches: it may ask, but then it may not answer its own request.
+    const byUnion = (await request('union', member.id, w.churchB.id)).json() as MemberTransfer;
+    expect((await call('union', 'POST', `/api/member-transfers/${byUnion.id}/accept`)).json()).toMatchObject({ code: 'transfer_own' });
+    expect((await memberRow(member.id)).institutionId).toBe(w.churchA.id);
+  });
+
+  it('only staff in scope with members:update ask or answer; an imam never reaches a church member', async () => {
+    const member = await createMember(t.database.db, { institutionId: w.churchA.id });
+    expect((await request('mosque', member.id, w.churchB.id)).statusCode).toBe(404);
+    expect((await request('admin', member.id, w.churchB.id)).statusCode).toBe(403);
+    expect((await request('churchB', member.id, w.churchB.id)).statusCode).toBe(404);
+    const transfer = (await request('church', member.id, w.churchB.id)).json() as MemberTransfer;
+    expect((await call('mosque', 'POST', `/api/member-transfers/${transfer.id}/accept`)).statusCode).toBe(404);
+    expect((await call('admin', 'POST', `/api/member-transfers/${transfer.id}/accept`)).statusCode).toBe(403);
+    expect(((await call('mosque', 'GET', '/api/member-transfers?direction=incoming')).json() as TransferListPage).data).toEqual([]);
+    // Destinations: congregations of the member's religion, not its own.
+    const found = (await call('church', 'GET', `/api/members/${member.id}/transfer-destinations?search=s`)).json();
+    expect(found.data.map((row: { id: number }) => row.id)).toEqual([w.churchB.id]);
+    expect((await call('church', 'GET', `/api/members/${member.id}/transfer-destinations?search=kariakoo`)).json().data).toEqual([]);
+  });
+});
