@@ -148,7 +148,8 @@ export default defineConfig({
       registerType: 'prompt',
       manifest: pwaManifest,
       includeAssets: ['favicon.svg', 'icons/*.png'],
-      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,woff2}'] },
+      // The members import worker carries ExcelJS (~1 MB) and works only online: fetched when used, never precached.
+      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,woff2}'], globIgnores: ['**/member-import.worker-*.js'] },
       devOptions: { enabled: false },
     }),
     givingPage(),

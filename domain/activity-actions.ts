@@ -22,6 +22,7 @@ export const ACTIVITY_ACTIONS = [
   'institution_access.code_sent',
   'institution_access.granted',
   'member.registered',
+  'member.imported',
   'member.updated',
   'member.delete_code_sent',
   'member.delete_refused',

@@ -35,6 +35,7 @@ export const memberMessages = {
   importColumnsMissing: /*i18n*/ { id: 'members.importColumnsMissing', message: 'The first row must name the columns; missing: {columns}' },
   importZoneUnknown: /*i18n*/ { id: 'members.importZoneUnknown', message: 'Zone {zone} does not exist in this church or mosque' },
   importPhoneDuplicate: /*i18n*/ { id: 'members.importPhoneDuplicate', message: 'The phone number {phone} already belongs to member {code}' },
+  importCodeTaken: /*i18n*/ { id: 'members.importCodeTaken', message: 'Member number {code} already belongs to another member' },
   importChooseInstitution: /*i18n*/ { id: 'members.importChooseInstitution', message: 'Choose the church or mosque the members join' },
 } satisfies Record<string, Descriptor>;
 

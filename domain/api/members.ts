@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IMPORT_KEY_PATTERN } from '../member-import';
 import { isE164 } from '../phone';
 import { COUNTRY_PATTERN, GENDERS, MAX_ADDRESS, MAX_EMAIL, MAX_MEMBER_NAME, MAX_PLACE, MEMBER_LANGUAGES, POSTAL_CODE_PATTERN } from '../receipt-rules';
 
@@ -134,6 +135,21 @@ export const MemberCardsQuery = z.object({
 /** Deletion confirms with the actor's password or a one-time code (spec §5). */
 export const MemberDeletion = z.object({ password: z.string().min(1).max(256).optional(), otp: z.string().trim().max(12).optional() });
 export const MemberDeleted = z.object({ outcome: z.enum(['deleted', 'archived']) });
+
+/**
+ * POST /api/members/import's query. `institutionId`: the church or mosque the members join (a
+ * congregation's own users may leave it out). `importKey` and `firstLine`: sent together by a
+ * client that cuts a file into batches — the whole file's SHA-256 and the line of the batch's first
+ * row — so each row keeps its key and line (ADR 053); a plain upload leaves both out.
+ */
+export const MemberImportQuery = z
+  .object({
+    institutionId: z.coerce.number().int().positive().optional(),
+    importKey: z.string().regex(IMPORT_KEY_PATTERN).optional(),
+    firstLine: z.coerce.number().int().min(2).max(10_000_000).optional(),
+  })
+  .refine((query) => (query.importKey === undefined) === (query.firstLine === undefined), { path: ['firstLine'], message: 'validation.required' });
+export type MemberImportQuery = z.input<typeof MemberImportQuery>;
 
 export const MemberImportResult = z.object({
   created: z.number().int(),

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   MemberCardsQuery,
@@ -9,6 +10,8 @@ import {
   MemberExportQuery,
   MemberHistory,
   MemberIdParam,
+  MemberImportQuery,
+  MemberImportResult,
   MemberListItem,
   MemberListPage,
   MemberListQuery,
@@ -19,13 +22,15 @@ import {
 } from '../../../domain/api/members';
 import { MessageBody } from '../../../domain/api/common';
 import { fieldLabels, messages } from '../../../domain/messages';
-import { AppError, errors } from '../../lib/app-error';
 import { cardMembers } from '../../services/members/member-cards';
 import { memberCardsPdf } from '../../services/members/member-cards-pdf';
+import { MAX_IMPORT_BYTES } from '../../../domain/member-import';
+import { AppError, errors } from '../../lib/app-error';
 import { deleteMember, sendMemberDeleteCode } from '../../services/members/member-deletion';
 import { findMembersByCode, memberDetail, memberHistory } from '../../services/members/member-detail';
 import { updateMember } from '../../services/members/member-edit';
 import { exportMembers } from '../../services/members/member-export';
+import { importMembers } from '../../services/members/member-import';
 import { listMembers } from '../../services/members/member-list';
 import { confirmPhoneChange, startPhoneChange } from '../../services/members/member-phone-change';
 import { authOf } from '../auth/client-info';
@@ -115,6 +120,18 @@ export async function memberRoutes(fastify: FastifyInstance) {
       return memberDetail(ctx.database.db, authOf(request).user, request.params.id, ctx.now());
     },
   );
+  // Bulk add: the one members route that takes multipart (the rest of the API stays JSON-only).
+  await app.register(async (scoped) => {
+    await scoped.register(multipart, { limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 50 } });
+    scoped.withTypeProvider<ZodTypeProvider>().post(
+      '/members/import',
+      {
+        config: { access: { feature: 'members', action: 'create' } },
+        schema: { tags, description: importDescription, querystring: MemberImportQuery, response: { 200: MemberImportResult } },
+      },
+      async (request) => importMembers(ctx, callerOf(request), { ...request.query, bytes: await uploadedFile(request) }),
+    );
+  });
 
   const remove = { access: { feature: 'members', action: 'delete' } } as const;
   app.post('/members/:id/delete-code', { config: remove, schema: { tags, params: MemberIdParam, response: { 200: MessageBody } } }, async (request) => {
@@ -125,4 +142,24 @@ export async function memberRoutes(fastify: FastifyInstance) {
   app.delete('/members/:id', { config: remove, schema: { tags, params: MemberIdParam, body: MemberDeletion.optional(), response: { 200: MemberDeleted } } }, async (request) => ({
     outcome: await deleteMember(ctx, callerOf(request), request.params.id, request.body ?? {}),
   }));
+}
+
+const importDescription = [
+  'A members file (`file`, multipart): CSV (comma, semicolon or tab) or XLSX (first sheet) by content, at most 15 MB (413 `upload_too_large`).',
+  'The first row names the columns in English or Swahili (required: firstName, lastName, phone, gender, country; 400 `import_columns_missing`).',
+  'Rows are checked like the single member form; refused ones come back with their line and reason, the rest are stored in batches.',
+  'Each row is keyed by its member number, else by the file’s SHA-256 and its line: the same file again creates nobody (`created: 0`).',
+].join(' ');
+
+/** The upload's bytes: 400 without a file, 413 over the limit (nothing read further, nothing stored). */
+async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw new AppError(400, 'upload_missing', messages.importFileMissing);
+  const file = await request.file();
+  if (!file) throw new AppError(400, 'upload_missing', messages.importFileMissing);
+  try {
+    return await file.toBuffer();
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'upload_too_large', messages.importTooLarge);
+    throw error;
+  }
 }

@@ -21,6 +21,7 @@ export const activityActionLabels: Record<ActivityAction, MessageDescriptor> = {
   'institution_access.code_sent': msg`Institution access code sent`,
   'institution_access.granted': msg`Institution access granted`,
   'member.registered': msg`Member registered`,
+  'member.imported': msg`Members imported from a file`,
   'member.updated': msg`Member changed`,
   'member.delete_code_sent': msg`Member deletion code sent`,
   'member.delete_refused': msg`Member deletion refused`,

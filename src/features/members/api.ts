@@ -51,14 +51,17 @@ export function confirmPhoneChange(id: number, code: string): Promise<MemberDeta
   return apiRequest<MemberDetail>(apiPaths.memberPhoneChangeConfirm(id), { method: 'POST', body: { code } });
 }
 
-/** Uploads a members file (multipart, field `file`); JSON calls cannot carry it. */
-export async function uploadMembers(file: File, institutionId: number | null): Promise<MemberImportResult> {
+/**
+ * Uploads a members file, or one batch cut from it (multipart, field `file`; JSON calls cannot carry
+ * it). A batch names the whole file's key and its first line, so its rows keep theirs (ADR 053).
+ */
+export async function uploadMembers(file: Blob, query: { institutionId: number | null; importKey?: string; firstLine?: number }): Promise<MemberImportResult> {
   const token = getToken();
   const form = new FormData();
-  form.append('file', file);
+  form.append('file', file, 'members.csv');
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${apiPaths.membersImport}${queryString({ institutionId })}`, {
+    response = await fetch(`${API_BASE}${apiPaths.membersImport}${queryString(query)}`, {
       method: 'POST',
       headers: { [LANG_HEADER]: getCurrentLocale(), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
       body: form,

@@ -9,6 +9,9 @@ import type { LocalMember } from '../../lib/offline/types';
 import { profileQuery } from '../../lib/session-queries';
 import { showToast } from '../../lib/toast';
 import { searchLocalMembers } from './desk-data';
+import { canDo } from '../../lib/permissions';
+import { refreshOfflineCache } from '../../lib/offline/refresh-cache';
+import { MemberImportDialog } from './import/member-import-dialog';
 import { MemberRegistrationForm } from './member-form';
 import { StaffMembersPage } from './staff-members-page';
 
@@ -33,6 +36,7 @@ function DeskMembersPage() {
   const [query, setQuery] = useState('');
   const [members, setMembers] = useState<LocalMember[] | null>(null);
   const [registering, setRegistering] = useState(false);
+  const [importing, setImporting] = useState(false);
   const [refresh, setRefresh] = useState(0);
   const latest = useRef(0);
 
@@ -81,7 +85,20 @@ function DeskMembersPage() {
             <Trans>Register member</Trans>
           </button>
         )}
+        {canDo(profile, 'members', 'create') ? (
+          <button type="button" className="btn btn-secondary" onClick={() => setImporting(true)}>
+            <Trans>Import members</Trans>
+          </button>
+        ) : null}
       </div>
+      {importing ? (
+        <MemberImportDialog
+          institutionId={institutionId}
+          onClose={() => setImporting(false)}
+          // The new members reach this device's list through the cache, as any member made elsewhere.
+          onImported={() => void refreshOfflineCache(institutionId).then(() => setRefresh((value) => value + 1))}
+        />
+      ) : null}
       {registering ? <MemberRegistrationForm institutionId={institutionId} onSaved={saved} onCancel={() => setRegistering(false)} /> : null}
       <div className="card">
         {members === null ? null : members.length === 0 ? (

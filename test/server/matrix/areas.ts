@@ -7,6 +7,7 @@ import { deskBatchRows } from './rows-desk-batches';
 import { foundationRows } from './rows-foundation';
 import { memberRows } from './rows-members';
 import { memberOpsRows } from './rows-member-ops';
+import { memberImportRows } from './rows-members-import';
 import { paymentRows } from './rows-payments';
 import { pledgeRows } from './rows-pledges';
 import { statsRows } from './rows-stats';
@@ -15,4 +16,4 @@ import { replicaRows } from './rows-replicas';
 import { smsRows } from './rows-sms';
 
 /** Every area's rows; a new area adds its file here (one line, so parallel work rarely collides). */
-export const MATRIX_AREAS: MatrixArea[] = [foundationRows, deskRows, deskBatchRows, backOfficeRows, paymentRows, adminRows, statsRows, memberRows, memberOpsRows, pledgeRows, structureRows, replicaRows, affiliationRows, smsRows];
+export const MATRIX_AREAS: MatrixArea[] = [foundationRows, deskRows, deskBatchRows, backOfficeRows, paymentRows, adminRows, statsRows, memberRows, memberOpsRows, memberImportRows, pledgeRows, structureRows, replicaRows, affiliationRows, smsRows];

@@ -1,0 +1,71 @@
+import type { MemberImportResult } from '../../../../domain/api/members';
+import { NetworkError } from '../../../lib/api-client';
+import { uploadMembers } from '../api';
+import type { ParsedImport, WorkerAnswer, WorkerRequest } from './import-messages';
+
+/** A dropped connection is tried again this many times per batch before the import stops (a resend skips what was stored). */
+const BATCH_TRIES = 3;
+const RETRY_DELAY_MS = 1500;
+
+function ask(request: WorkerRequest, onProgress?: (done: number, total: number) => void): Promise<WorkerAnswer> {
+  const worker = new Worker(new URL('./member-import.worker.ts', import.meta.url), { type: 'module' });
+  return new Promise<WorkerAnswer>((resolve) => {
+    worker.onmessage = (event: MessageEvent<WorkerAnswer>) => {
+      if (event.data.type === 'progress') return onProgress?.(event.data.done, event.data.total);
+      worker.terminate();
+      resolve(event.data);
+    };
+    worker.onerror = () => {
+      worker.terminate();
+      resolve({ type: 'error', reason: 'fileType' });
+    };
+    worker.postMessage(request);
+  });
+}
+
+/** Parses and checks the file in a Web Worker; the page keeps answering (and shows `onProgress`). */
+export async function parseMembersFile(file: File, onProgress: (done: number, total: number) => void): Promise<ParsedImport | { error: 'tooLarge' | 'fileType' }> {
+  const answer = await ask({ type: 'parse', file }, onProgress);
+  if (answer.type === 'parsed') return answer.parsed;
+  return { error: answer.type === 'error' ? answer.reason : 'fileType' };
+}
+
+export async function membersTemplate(language: 'sw' | 'en', format: 'csv' | 'xlsx'): Promise<Blob> {
+  const answer = await ask({ type: 'template', language, format });
+  if (answer.type !== 'template') throw new Error('template not written');
+  return answer.blob;
+}
+
+/**
+ * Sends the file's batches one after another under the file's key; the server checks every row
+ * again and answers what it stored, what was already there and what it refused. A batch that
+ * meets a dropped connection is sent again (its stored rows count as duplicates, never twice).
+ */
+export async function sendMembersFile(
+  parsed: ParsedImport,
+  institutionId: number | null,
+  onProgress: (sent: number, total: number) => void,
+  /** Filled as batches are answered, so the caller still has the counts if a later batch fails. */
+  total: MemberImportResult = { created: 0, duplicates: 0, refused: [] },
+): Promise<MemberImportResult> {
+  for (const [index, batch] of parsed.batches.entries()) {
+    const file = new Blob([batch.csv], { type: 'text/csv' });
+    const answer = await withRetries(() => uploadMembers(file, { institutionId, importKey: parsed.importKey, firstLine: batch.firstLine }));
+    total.created += answer.created;
+    total.duplicates += answer.duplicates;
+    total.refused.push(...answer.refused);
+    onProgress(index + 1, parsed.batches.length);
+  }
+  return total;
+}
+
+async function withRetries<T>(send: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await send();
+    } catch (error) {
+      if (!(error instanceof NetworkError) || attempt >= BATCH_TRIES) throw error;
+      await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS * attempt));
+    }
+  }
+}
