@@ -5,7 +5,7 @@ import { members } from '../../db/schema/members';
 import { errors } from '../../lib/app-error';
 import type { AuthUser } from '../auth/auth-user';
 import { institutionScope } from '../auth/scope';
-import { assembleStatement, type Statement, type StatementMember, statementInstitution, statementRows } from './member-statement';
+import { assembleStatement, type Statement, type StatementMember, statementInstitution, statementMemberColumns, statementRows } from './member-statement';
 
 /** Members whose givings are read in one query: bounded memory whatever the congregation's size. */
 const CHUNK = 100;
@@ -16,16 +16,7 @@ export async function congregationMembers(ctx: AppContext, user: AuthUser, insti
   const [inScope] = await db.select({ id: institutions.id }).from(institutions).where(and(eq(institutions.id, institutionId), institutionScope(user)));
   if (!inScope) throw errors.notFound();
   return db
-    .select({
-      id: members.id,
-      firstName: members.firstName,
-      lastName: members.lastName,
-      code: members.code,
-      phone: members.phone,
-      email: members.email,
-      preferredLanguage: members.preferredLanguage,
-      institutionId: members.institutionId,
-    })
+    .select(statementMemberColumns)
     .from(members)
     .where(and(eq(members.institutionId, institutionId), isNull(members.deletedAt)))
     .orderBy(asc(members.lastName), asc(members.firstName), asc(members.id));

@@ -32,19 +32,22 @@ export type Statement = {
 
 export type StatementMember = { id: number; firstName: string; lastName: string; code: string; phone: string; email: string | null; preferredLanguage: string; institutionId: number };
 
+/** What a statement needs of a member: one selection for a single statement and a congregation's. */
+export const statementMemberColumns = {
+  id: members.id,
+  firstName: members.firstName,
+  lastName: members.lastName,
+  code: members.code,
+  phone: members.phone,
+  email: members.email,
+  preferredLanguage: members.preferredLanguage,
+  institutionId: members.institutionId,
+};
+
 /** The member if the caller may see them (their congregation is in scope), else "not found". */
 export async function memberInScope(ctx: AppContext, user: AuthUser, memberId: number): Promise<StatementMember> {
   const [row] = await ctx.database.db
-    .select({
-      id: members.id,
-      firstName: members.firstName,
-      lastName: members.lastName,
-      code: members.code,
-      phone: members.phone,
-      email: members.email,
-      preferredLanguage: members.preferredLanguage,
-      institutionId: members.institutionId,
-    })
+    .select(statementMemberColumns)
     .from(members)
     .innerJoin(institutions, eq(institutions.id, members.institutionId))
     .where(and(eq(members.id, memberId), isNull(members.deletedAt), institutionScope(user)));
