@@ -41,7 +41,7 @@ test('a union administrator drills from the union to a church and to one transac
   const offerings = page.getByRole('table', { name: 'Offerings report' });
   await expect(offerings).toBeVisible();
   const firstType = (await offerings.getByRole('row').nth(1).getByRole('cell').first().innerText()).trim();
-  const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Excel' }).click()]);
+  const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Excel', exact: true }).click()]);
   const book = new ExcelJS.Workbook();
   await book.xlsx.load((await readFile((await xlsx.path())!)) as unknown as ArrayBuffer);
   const sheet = book.worksheets[0]!;
@@ -52,7 +52,7 @@ test('a union administrator drills from the union to a church and to one transac
   });
   expect(titles).toContain(firstType);
   expect(titles.at(-1)).toBe('Totals');
-  const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'PDF' }).click()]);
+  const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'PDF', exact: true }).click()]);
   const text = pdfText(await readFile((await pdf.path())!));
   expect(text).toContain('Offerings report');
   expect(text).toContain(firstType);
