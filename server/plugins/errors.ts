@@ -6,6 +6,7 @@ import { messages } from '../../domain/messages';
 import { AppError, RateLimitedError } from '../lib/app-error';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../lib/database-unavailable';
 import { describeIssue, type ValidationIssue } from '../lib/describe-issue';
+import { isUnrepresentableInput } from '../lib/sql-state';
 
 /**
  * One error handler for the whole API: validation errors become localised 400s naming the field,
@@ -40,6 +41,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (status >= 400 && status < 500) {
       // Malformed JSON, body too large and the like: the client's fault, said plainly.
       return reply.status(status).send({ statusCode: status, code: error.code?.toLowerCase() ?? 'bad_request', message: t(messages.badRequest) });
+    }
+    if (isUnrepresentableInput(error)) {
+      request.log.warn({ err: error }, 'input the database cannot represent');
+      return reply.status(400).send({ statusCode: 400, code: 'bad_request', message: t(messages.badRequest) });
     }
     if (isDatabaseUnavailable(error)) {
       // The pool reconnects by itself; the client (and the offline outbox) just tries again.

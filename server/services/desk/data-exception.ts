@@ -1,14 +1,4 @@
-/**
- * The SQLSTATE of a database error, whether the driver or drizzle's wrapper carries it.
- */
-function sqlState(error: unknown): string | null {
-  for (let current: unknown = error, depth = 0; current && depth < 4; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return null;
-}
+import { sqlState } from '../../lib/sql-state';
 
 /**
  * The database refused this data itself, so sending the same entry again can never succeed:
