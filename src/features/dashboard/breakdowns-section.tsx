@@ -7,7 +7,7 @@ import { formatMoney } from '../../../domain/money';
 import { DataTable } from '../../components/ui/data-table';
 import { EmptyState } from '../../components/ui/empty-state';
 import { localeOfPath } from '../../lib/locale-path';
-import { ShareBars } from '../../components/charts/share-bars';
+import { LevelBelowSection } from '../../components/charts/level-below-section';
 import { breakdownsQuery, statsLink, transactionsLink } from './breakdown-links';
 import { PERIODS } from './breakdown-replies';
 import { BreakdownTables } from './breakdown-tables';
@@ -112,25 +112,14 @@ export function BreakdownsSection() {
             </DataTable>
           <BreakdownTables data={data} locale={locale} money={money} methodLabel={(method) => (methodLabels[method] ? i18n._(methodLabels[method]) : method)} />
           {data.byChild.length > 0 ? (
-            <section className="breakdown-section" aria-labelledby="below-heading">
-              <h3 id="below-heading">
-                <Trans>By the level below</Trans>
-              </h3>
-              <ShareBars label={t`Collected by the level below`} bars={data.byChild.map((child) => ({ key: child.id, label: child.title, value: child.amount, display: money(child.amount) }))} />
-              <DataTable caption={t`Collected by the level below`} columns={[t`Institution`, { label: t`Collected`, numeric: true }, { label: t`Givings`, numeric: true }]}>
-                {data.byChild.map((child) => (
-                  <tr key={child.id}>
-                    <td>
-                      <Link to={statsLink(locale, data.current, child.id)}>{child.title}</Link>
-                    </td>
-                    <td className="num">
-                      <Link to={transactionsLink(locale, data.current, { institutionId: child.id })}>{money(child.amount)}</Link>
-                    </td>
-                    <td className="num">{number.format(child.count)}</td>
-                  </tr>
-                ))}
-              </DataTable>
-            </section>
+            <LevelBelowSection
+              rows={data.byChild}
+              className="breakdown-section"
+              headingId="below-heading"
+              money={money}
+              nameLink={(id) => statsLink(locale, data.current, id)}
+              amountLink={(id) => transactionsLink(locale, data.current, { institutionId: id })}
+            />
           ) : null}
         </>
       )}

@@ -15,7 +15,7 @@ import { type StatsFilters, statsQueries } from './api';
 import { CongregationStatements } from './congregation-statements';
 import { OfferingsSection } from './offerings-section';
 import { monthSoFar, periodFromAddress } from './period';
-import { ShareBars } from '../../components/charts/share-bars';
+import { LevelBelowSection } from '../../components/charts/level-below-section';
 import { TransactionsSection } from './transactions-section';
 import './stats.css';
 
@@ -105,30 +105,22 @@ export function StatsPage() {
           </ul>
 
           {data.children.length > 0 ? (
-            <section className="stats-section card" aria-labelledby="stats-below-heading">
-              <h3 id="stats-below-heading">
-                <Trans>By the level below</Trans>
-              </h3>
-              <ShareBars label={t`Collected by the level below`} bars={data.children.map((child) => ({ key: child.id, label: child.title, value: child.amount, display: money(child.amount) }))} />
-              <DataTable caption={t`Collected by the level below`} columns={[t`Institution`, { label: t`Collected`, numeric: true }, { label: t`Givings`, numeric: true }]}>
-                {data.children.map((child) => (
-                  <tr key={child.id}>
-                    <td>
-                      <Link to={statsPath(child.id)}>{child.title}</Link>
-                    </td>
-                    <td className="num">{money(child.amount)}</td>
-                    <td className="num">{number.format(child.count)}</td>
-                  </tr>
-                ))}
-                {data.direct.count > 0 ? (
+            <LevelBelowSection
+              rows={data.children}
+              className="stats-section card"
+              headingId="stats-below-heading"
+              money={money}
+              nameLink={statsPath}
+              extraRow={
+                data.direct.count > 0 ? (
                   <tr>
                     <td>{t`Given to ${data.institution?.title ?? ''} itself`}</td>
                     <td className="num">{money(data.direct.amount)}</td>
                     <td className="num">{number.format(data.direct.count)}</td>
                   </tr>
-                ) : null}
-              </DataTable>
-            </section>
+                ) : null
+              }
+            />
           ) : null}
 
           <section className="stats-section card" aria-labelledby="stats-method-heading">
