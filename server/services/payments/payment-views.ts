@@ -9,7 +9,8 @@ import { offeringTypes } from '../../db/schema/members';
 import { transactionLines, transactions } from '../../db/schema/money';
 import { onlinePayments } from '../../db/schema/payments';
 import { bankBranches } from '../../db/schema/reference';
-import { asReasonCode, reasonText } from './reason-text';
+import { asReasonCode } from '../../../domain/payment-reason-messages';
+import { reasonText } from './reason-text';
 
 type Translate = (descriptor: { id: string; message: string }, values?: Record<string, unknown>) => string;
 

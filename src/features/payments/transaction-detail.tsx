@@ -6,6 +6,7 @@ import type { TransactionDetail } from '../../../domain/api/payments';
 import { DataTable } from '../../components/ui/data-table';
 import { Spinner } from '../../components/ui/spinner';
 import { paymentQueries } from './api';
+import { eventDetailText } from './event-detail';
 import { dateTime, money, walletName } from './format';
 import { codeLabel, CREDIT_LABELS, EVENT_OUTCOME_LABELS, EVENT_SOURCE_LABELS, LEDGER_ACCOUNT_LABELS, METHOD_LABELS, SHARE_LABELS } from './labels';
 import { StatusBadge } from './status-badge';
@@ -198,7 +199,7 @@ function DetailBody({ detail }: { detail: TransactionDetail }) {
             {detail.events.map((event, index) => (
               <li key={index}>
                 <span className="muted">{dateTime(event.at, i18n.locale)}</span> {codeLabel(EVENT_SOURCE_LABELS, event.source, say)}: {codeLabel(EVENT_OUTCOME_LABELS, event.outcome, say)}
-                {event.detail ? <span className="muted"> ({event.detail})</span> : null}
+                {event.detail ? <span className="muted"> ({eventDetailText(event, i18n, amount)})</span> : null}
               </li>
             ))}
           </ol>
