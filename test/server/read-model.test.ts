@@ -7,7 +7,7 @@ import { offeringTypes } from '../../server/db/schema/members';
 import { ledgerEntries, ledgerLines, transactionLines, transactions } from '../../server/db/schema/money';
 import { finalizePayment } from '../../server/services/payments/payment-transitions';
 import { readModelDifferences } from '../../server/services/read-model/read-model-check';
-import { collectionTotalsBy, offeringTotalsBy, periodCondition } from '../../server/services/read-model/totals';
+import { collectionTotalsBy, offeringTotalsBy, periodCondition, wholeYears } from '../../server/services/read-model/totals';
 import { collectionTotals } from '../../server/db/schema/read-model';
 import { executedRows } from '../../server/services/desk/unnest-insert';
 import { createCurrency, createOfferingType, type OfferingTypeRow, receiptEntry, sync } from '../factories/desk';
@@ -17,7 +17,7 @@ import { createTestApp, type TestApp } from './harness';
 
 /** What can happen to the money, in any order: the read model must agree with the ledger after each run. */
 const operation = fc.oneof(
-  fc.record({ kind: fc.constant('receipts' as const), church: fc.boolean(), lines: fc.array(fc.array(fc.record({ type: fc.nat(3), amount: fc.integer({ min: 1, max: 5_000_000 }) }), { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 3 }), daysAgo: fc.integer({ min: 0, max: 90 }) }),
+  fc.record({ kind: fc.constant('receipts' as const), church: fc.boolean(), lines: fc.array(fc.array(fc.record({ type: fc.nat(3), amount: fc.integer({ min: 1, max: 5_000_000 }) }), { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 3 }), daysAgo: fc.integer({ min: 0, max: 400 }) }),
   fc.record({ kind: fc.constant('payment' as const), church: fc.boolean(), type: fc.nat(3), amount: fc.integer({ min: 100, max: 2_000_000 }), fee: fc.integer({ min: 0, max: 99 }), to: fc.constantFrom('completed' as const, 'failed' as const, 'canceled' as const, null) }),
   fc.record({ kind: fc.constant('reversal' as const), pick: fc.nat() }),
   fc.record({ kind: fc.constant('division' as const), type: fc.nat(3), church: fc.integer({ min: 0, max: 10_000 }) }),
@@ -118,6 +118,17 @@ describe('read model: daily and monthly totals kept with the money (ADR 030)', (
         for (const op of ops) await apply(op);
         expect(await readModelDifferences(t.database.db)).toEqual([]);
 
+        // Whole years read the year rows (migration 0022): the same per-institution figures as their months.
+        const scope = sql`${institutions.path} like ${`${w.union.path}%`}`;
+        const lastYear = `${new Date().getUTCFullYear() - 1}-01-01`;
+        const byYear = await collectionTotalsBy(t.database.db, { scope, from: lastYear, to: '9999-12-31', status: ['completed'] }, ['institution']);
+        const byMonth = await collectionTotalsBy(t.database.db, { scope, from: lastYear, to: '9999-12-31', status: ['completed'] }, ['institution', 'month']);
+        const summed = new Map<number, number>();
+        for (const row of byMonth) summed.set(row.institutionId!, (summed.get(row.institutionId!) ?? 0) + row.amount);
+        expect(new Map(byYear.filter((row) => row.amount !== 0).map((row) => [row.institutionId!, row.amount]))).toEqual(
+          new Map([...summed].filter(([, amount]) => amount !== 0)),
+        );
+
         // A union's shares are the sum over its subtree, and equal the ledger's share credits.
         const union = sql`${institutions.path} like ${`${w.union.path}%`}`;
         const [fromModel] = await offeringTotalsBy(t.database.db, { scope: union }, []);
@@ -152,6 +163,12 @@ describe('read model: daily and monthly totals kept with the money (ADR 030)', (
     expect(render('2026-01-01', '2026-03-10')).toEqual(['month', '2026-01-01', '2026-03-01', 'day', '2026-03-01', '2026-03-10']);
     expect(render('2026-01-05', '2026-01-20')).toEqual(['day', '2026-01-05', '2026-01-20']);
     expect(render('2026-01-01', '2026-12-31', true)).toEqual(['day', '2026-01-01', '2026-12-31']);
+    // Whole calendar years (up to the open end) go to the year rows; anything else does not.
+    expect(wholeYears({ from: '2026-01-01', to: '9999-12-31' })).toEqual({ from: '2026-01-01', end: '10000-01-01' });
+    expect(wholeYears({ from: '2025-01-01', to: '2026-12-31' })).toEqual({ from: '2025-01-01', end: '2027-01-01' });
+    expect(wholeYears({ from: '2026-01-01', to: '2026-11-30' })).toBeNull();
+    expect(wholeYears({ from: '2026-02-01', to: '2026-12-31' })).toBeNull();
+    expect(wholeYears({})).toBeNull();
 
     // Whatever the split, a period's total is the sum of its days.
     const scope = sql`true`;

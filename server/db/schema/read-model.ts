@@ -86,3 +86,28 @@ export const collectionRollup = pgTable(
     check('collection_rollup_period_kind', periodCheck(t.period)),
   ],
 );
+
+/**
+ * Per institution and calendar year (migration 0022): collection_totals' month rows summed over the
+ * year (starts_on = 1 January), kept by triggers on collection_totals like the rollup. A bank admin's
+ * "top institutions this year" reads one row per institution and key (~9,000 at 2,000
+ * congregations) instead of twelve month rows each (~110,000).
+ */
+export const collectionYearTotals = pgTable(
+  'collection_year_totals',
+  {
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    institutionId: integer('institution_id').notNull(),
+    method: text('method').notNull(),
+    status: text('status').notNull(),
+    currency: text('currency').notNull(),
+    transactions: bigint('transactions', { mode: 'number' }).notNull().default(0),
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+    fee: bigint('fee', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'collection_year_totals_pk', columns: [t.institutionId, t.startsOn, t.method, t.status, t.currency] }),
+    // The unscoped question: one year, one status and currency, every institution.
+    index('collection_year_totals_year').on(t.startsOn, t.status, t.currency, t.institutionId),
+  ],
+);

@@ -3,7 +3,7 @@ import { addDays, addMonths, type Day } from '../../../domain/calendar';
 import type { Db } from '../../db/client';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { institutions } from '../../db/schema/institutions';
-import { collectionRollup, collectionTotals, offeringTotals } from '../../db/schema/read-model';
+import { collectionRollup, collectionTotals, collectionYearTotals, offeringTotals } from '../../db/schema/read-model';
 
 /**
  * Sums from the read model (ADR 030): "for the institutions matching `scope` (a condition on
@@ -34,6 +34,18 @@ export type CollectionRow = TotalsKey & { transactions: number; amount: number; 
 export type OfferingRow = TotalsKey & { offeringTypeId?: number; amount: number; church: number; field: number; union: number };
 
 type Table = typeof collectionTotals | typeof offeringTotals | typeof collectionRollup;
+type KeyedTable = Table | typeof collectionYearTotals;
+
+/**
+ * [from, to] as whole calendar years (from a 1 January to a 31 December, or the open end
+ * 9999-12-31): the first day and the day after the last; null otherwise.
+ */
+export function wholeYears(filter: Pick<TotalsFilter, 'from' | 'to'>): { from: Day; end: Day } | null {
+  const { from, to } = filter;
+  if (!from || !to || !from.endsWith('-01-01')) return null;
+  const end = addDays(to, 1);
+  return end.endsWith('-01-01') ? { from, end } : null;
+}
 
 /** Which rows cover [from, to]: day rows only when grouping by day, else month rows for whole months. */
 export function periodCondition(table: Table, filter: Pick<TotalsFilter, 'from' | 'to'>, byDay: boolean): SQL {
@@ -54,7 +66,7 @@ export function periodCondition(table: Table, filter: Pick<TotalsFilter, 'from' 
 /** More keys, named by the caller: columns of `institutions` (branchId, religionId, …) or expressions on them. */
 export type ExtraKeys = Record<string, SQL | AnyPgColumn>;
 
-function keyColumns(table: Table, groupBy: readonly OfferingDimension[], extra: ExtraKeys) {
+function keyColumns(table: KeyedTable, groupBy: readonly OfferingDimension[], extra: ExtraKeys) {
   const columns: Record<string, SQL | AnyPgColumn> = { ...extra };
   for (const dimension of groupBy) {
     if (dimension === 'day') columns.day = sql<string>`to_char(${table.startsOn}, 'YYYY-MM-DD')`;
@@ -80,8 +92,14 @@ function conditions(table: Table, filter: Omit<TotalsFilter, 'scope'> & { scope:
 
 const sumOf = (column: unknown) => sql<number>`coalesce(sum(${column}), 0)::bigint`.mapWith(Number);
 
-/** How many transactions, their gross and fees, per the requested keys. */
+/**
+ * How many transactions, their gross and fees, per the requested keys. A period of whole calendar
+ * years not grouped by day or month reads the year rows (migration 0022): one per institution and
+ * key instead of twelve month rows.
+ */
 export async function collectionTotalsBy(db: Db, filter: TotalsFilter, groupBy: readonly TotalsDimension[], extra: ExtraKeys = {}): Promise<Array<CollectionRow & Record<string, unknown>>> {
+  const years = groupBy.includes('day') || groupBy.includes('month') ? null : wholeYears(filter);
+  if (years) return yearTotalsBy(db, filter, years, groupBy, extra);
   const t = collectionTotals;
   const keys = keyColumns(t, groupBy, extra);
   const groups = Object.values(keys);
@@ -91,6 +109,34 @@ export async function collectionTotalsBy(db: Db, filter: TotalsFilter, groupBy: 
     .$dynamic();
   const joined = filter.scope === null && Object.keys(extra).length === 0 ? query : query.innerJoin(institutions, eq(institutions.id, t.institutionId));
   const where = joined.where(conditions(t, filter, groupBy.includes('day')));
+  return (groups.length > 0 ? await where.groupBy(...groups) : await where) as Array<CollectionRow & Record<string, unknown>>;
+}
+
+async function yearTotalsBy(
+  db: Db,
+  filter: TotalsFilter,
+  years: { from: Day; end: Day },
+  groupBy: readonly TotalsDimension[],
+  extra: ExtraKeys,
+): Promise<Array<CollectionRow & Record<string, unknown>>> {
+  const t = collectionYearTotals;
+  const keys = keyColumns(t, groupBy, extra);
+  const groups = Object.values(keys);
+  const query = db
+    .select({ ...keys, transactions: sumOf(t.transactions), amount: sumOf(t.amount), fee: sumOf(t.fee) })
+    .from(t)
+    .$dynamic();
+  const joined = filter.scope === null && Object.keys(extra).length === 0 ? query : query.innerJoin(institutions, eq(institutions.id, t.institutionId));
+  const where = joined.where(
+    and(
+      filter.scope ?? undefined,
+      gte(t.startsOn, years.from),
+      lt(t.startsOn, years.end),
+      filter.status ? inArray(t.status, [...filter.status]) : undefined,
+      filter.method ? inArray(t.method, [...filter.method]) : undefined,
+      filter.currency ? eq(t.currency, filter.currency) : undefined,
+    ),
+  );
   return (groups.length > 0 ? await where.groupBy(...groups) : await where) as Array<CollectionRow & Record<string, unknown>>;
 }
 
