@@ -102,6 +102,7 @@ export const apiPaths = {
   members: '/members',
   membersExport: '/members/export',
   membersImport: '/members/import',
+  memberImportPlaces: '/members/import-places',
   memberByCode: (code: string) => `/members/by-code?code=${encodeURIComponent(code)}`,
   memberById: (id: number) => `/members/${id}`,
   memberHistory: (id: number) => `/members/${id}/history`,

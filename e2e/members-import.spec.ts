@@ -76,3 +76,31 @@ test('a treasurer imports members from a CSV, reads the refused line and finds t
   await expect(list.getByText('Baraka Faili')).toBeVisible();
   await expect(list.getByText('Kosa Faili')).toHaveCount(0);
 });
+
+// ADR 053: a union administrator keeps no members itself, so it names the church the file fills
+// (the picker offers only the churches and mosques of its own subtree).
+test('a union administrator imports members into a church it picks', async ({ page }) => {
+  const tail = String(Date.now()).slice(-6);
+  const csv = ['firstName,lastName,phone,gender,country', `Neema,Muungano${tail},0749${tail},female,TZ`, `Juma,Muungano${tail},0759${tail},male,TZ`].join('\r\n');
+  await new SignInPage(page).signIn('union');
+  await page.goto('/en/members');
+  await page.getByRole('button', { name: 'Import members' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import members from a file' });
+  await dialog.getByLabel('Members file').setInputFiles({ name: 'union.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(dialog.getByText('union.csv: 2 rows, 2 ready to add, 0 with problems.')).toBeVisible();
+  // No church chosen yet: nothing can be sent.
+  await expect(dialog.getByRole('button', { name: 'Add 2 members' })).toBeDisabled();
+  await dialog.getByLabel('Find the church or mosque the members join (name or code)').fill('Sinza');
+  const places = dialog.getByRole('group', { name: 'Church or mosque the members join' });
+  await expect(places.getByRole('radio')).toHaveCount(1);
+  await places.getByRole('radio', { name: /Sinza Church/ }).check();
+  expect(await blockingAxeFindings(page, 'members import place picker')).toEqual([]);
+  await dialog.getByRole('button', { name: 'Add 2 members' }).click();
+  await expect(dialog.getByText('Added 2 members; 0 were already there; 0 lines refused.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  await page.getByLabel('Search members').fill(`Muungano${tail}`);
+  const rows = page.getByRole('table', { name: 'Members' }).getByRole('row').filter({ hasText: `Muungano${tail}` });
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first()).toContainText('Sinza Church');
+});

@@ -156,6 +156,11 @@ export const MemberImportQuery = z
   .refine((query) => (query.importKey === undefined) === (query.firstLine === undefined), { path: ['firstLine'], message: 'validation.required' });
 export type MemberImportQuery = z.input<typeof MemberImportQuery>;
 
+/** GET /api/members/import-places: the churches and mosques a caller above congregations may import into. */
+export const ImportPlaceQuery = z.object({ search: z.string().trim().max(100).optional() });
+export const ImportPlaces = z.object({ data: z.array(z.object({ id: z.number().int(), title: z.string(), code: z.string() })) });
+export type ImportPlaces = z.infer<typeof ImportPlaces>;
+
 export const MemberImportResult = z.object({
   created: z.number().int(),
   duplicates: z.number().int(),

@@ -151,6 +151,28 @@ describe('members import (POST /api/members/import)', () => {
     expect(await count()).toBe(1);
   });
 
+  it('a union user imports only into a church or mosque of its subtree, offered by the picker', async () => {
+    const places = async (role: Role, search = '') => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/members/import-places${search ? `?search=${encodeURIComponent(search)}` : ''}`, headers: headers[role] });
+      return { status: res.statusCode, titles: res.statusCode === 200 ? (res.json() as { data: Array<{ title: string }> }).data.map((place) => place.title) : [] };
+    };
+    // The union's subtree holds two churches; the field, the district and the union keep no members, the mosque is another tree.
+    expect(await places('union')).toEqual({ status: 200, titles: ['Mwenge Church', 'Sinza Church'] });
+    expect((await places('union', 'sinz')).titles).toEqual(['Sinza Church']);
+    expect((await places('union', w.churchB.code)).titles).toContain('Sinza Church');
+    expect((await places('union', '%')).titles).toEqual([]);
+    expect((await places('church')).titles).toEqual(['Mwenge Church']);
+    expect((await places('mosque')).titles).toEqual(['Kariakoo Mosque']);
+    expect((await places('admin')).status).toBe(403);
+    // What the picker leaves out, the upload refuses: a place outside the subtree, or a level without members.
+    const row = csv('Picker,Check,0758400099,male,TZ,,,,');
+    expect((await upload('union', row, `?institutionId=${w.mosque.id}`)).status).toBe(403);
+    const district = await upload('union', row, `?institutionId=${w.district.id}`);
+    expect(district.status).toBe(400);
+    expect(district.body.message).toBe('Choose the church or mosque the members join');
+    expect((await t.database.db.select().from(members).where(eq(members.firstName, 'Picker'))).length).toBe(0);
+  });
+
   it('bad uploads are localised 4xx and change nothing', async () => {
     const before = (await t.database.db.select().from(members)).length;
     const json = await t.app.inject({ method: 'POST', url: '/api/members/import', headers: headers.church, payload: { file: 'x' } });

@@ -10,6 +10,8 @@ import {
   MemberExportQuery,
   MemberHistory,
   MemberIdParam,
+  ImportPlaceQuery,
+  ImportPlaces,
   MemberImportQuery,
   MemberImportResult,
   MemberListItem,
@@ -31,6 +33,7 @@ import { findMembersByCode, memberDetail, memberHistory } from '../../services/m
 import { updateMember } from '../../services/members/member-edit';
 import { exportMembers } from '../../services/members/member-export';
 import { importMembers } from '../../services/members/member-import';
+import { importPlaces } from '../../services/members/member-import-places';
 import { listMembers } from '../../services/members/member-list';
 import { confirmPhoneChange, startPhoneChange } from '../../services/members/member-phone-change';
 import { authOf } from '../auth/client-info';
@@ -120,6 +123,13 @@ export async function memberRoutes(fastify: FastifyInstance) {
       return memberDetail(ctx.database.db, authOf(request).user, request.params.id, ctx.now());
     },
   );
+  // The church picker of the import dialog for users above congregations (who name where members go).
+  app.get(
+    '/members/import-places',
+    { config: { access: { feature: 'members', action: 'create' } }, schema: { tags, querystring: ImportPlaceQuery, response: { 200: ImportPlaces } } },
+    async (request) => importPlaces(ctx.database.db, authOf(request).user, request.query.search),
+  );
+
   // Bulk add: the one members route that takes multipart (the rest of the API stays JSON-only).
   await app.register(async (scoped) => {
     await scoped.register(multipart, { limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 50 } });

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { MemberDetail, MemberHistory, MemberImportResult, MemberListPage, MemberUpdate } from '../../../domain/api/members';
+import type { ImportPlaces, MemberDetail, MemberHistory, MemberImportResult, MemberListPage, MemberUpdate } from '../../../domain/api/members';
 import { apiPaths } from '../../../domain/api-paths';
 import { LANG_HEADER } from '../../../domain/locale';
 import { API_BASE } from '../../../domain/paths';
@@ -36,6 +36,13 @@ export const memberQueries = {
     }),
   detail: (id: number) => queryOptions({ queryKey: memberKeys.detail(id), queryFn: ({ signal }) => api.get<MemberDetail>(apiPaths.memberById(id), undefined, signal) }),
   history: (id: number) => queryOptions({ queryKey: memberKeys.history(id), queryFn: ({ signal }) => api.get<MemberHistory>(apiPaths.memberHistory(id), undefined, signal) }),
+  /** Churches and mosques of the caller's subtree that an import may fill (the staff import's picker). */
+  importPlaces: (search: string) =>
+    queryOptions({
+      queryKey: [...memberKeys.all, 'import-places', search] as const,
+      queryFn: ({ signal }) => api.get<ImportPlaces>(`${apiPaths.memberImportPlaces}${queryString({ search })}`, undefined, signal),
+      placeholderData: keepPreviousData,
+    }),
 };
 
 export function updateMember(id: number, changes: MemberUpdate): Promise<MemberDetail> {

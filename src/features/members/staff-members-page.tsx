@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { apiPaths } from '../../../domain/api-paths';
@@ -13,7 +13,8 @@ import { localeOfPath } from '../../lib/locale-path';
 import { canDo } from '../../lib/permissions';
 import { profileQuery } from '../../lib/session-queries';
 import { showToast } from '../../lib/toast';
-import { type MemberFilters, memberQueries, queryString } from './api';
+import { type MemberFilters, memberKeys, memberQueries, queryString } from './api';
+import { MemberImportDialog } from './import/member-import-dialog';
 
 const SEARCH_DELAY_MS = 250;
 
@@ -31,6 +32,8 @@ export function StaffMembersPage() {
   const [cursors, setCursors] = useState<Array<string | null>>([null]);
   const cursor = cursors.at(-1) ?? null;
   const list = useQuery(memberQueries.list(filters, cursor));
+  const queryClient = useQueryClient();
+  const [importing, setImporting] = useState(false);
 
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -91,6 +94,11 @@ export function StaffMembersPage() {
             <option value="male">{t`Male`}</option>
           </select>
         </div>
+        {canDo(profile, 'members', 'create') ? (
+          <button type="button" className="btn btn-secondary" onClick={() => setImporting(true)}>
+            <Trans>Import members</Trans>
+          </button>
+        ) : null}
         {canDo(profile, 'members', 'export') ? (
           <div className="export-actions">
             <button type="button" className="btn btn-secondary btn-small" onClick={() => void exportAs('csv')}>
@@ -102,6 +110,10 @@ export function StaffMembersPage() {
           </div>
         ) : null}
       </div>
+      {importing ? (
+        // Staff name the church or mosque in the dialog (ADR 053); the list shows the new members once stored.
+        <MemberImportDialog institutionId={null} onClose={() => setImporting(false)} onImported={() => void queryClient.invalidateQueries({ queryKey: memberKeys.all })} />
+      ) : null}
       <section className="card" aria-label={t`Members`}>
         {list.isPending ? <Spinner label={t`Loading…`} /> : null}
         {list.isError ? (

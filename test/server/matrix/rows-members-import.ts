@@ -18,5 +18,7 @@ export const memberImportRows: MatrixArea = {
       payload: upload.payload,
       expect: s(401, 403, 403, 200, 200, 403, 403),
     },
+    // The picker of places to import into: members:create, answered within the caller's own subtree.
+    'GET /api/members/import-places': { url: '/api/members/import-places?search=a', expect: s(401, 403, 403, 200, 200, 200, 403) },
   },
 };

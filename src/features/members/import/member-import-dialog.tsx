@@ -8,6 +8,7 @@ import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { errorText } from '../../../lib/error-message';
 import type { ParsedImport } from './import-messages';
 import { membersTemplate, parseMembersFile, sendMembersFile } from './import-client';
+import { type ImportPlace, ImportPlacePicker } from './import-place-picker';
 
 type Step =
   | { name: 'choose'; problem?: string }
@@ -35,10 +36,14 @@ function save(blob: Blob, name: string) {
  * Bulk add (issue 13): template downloads in both languages, a CSV or XLSX file parsed and checked
  * in a Web Worker, a preview of what will be stored and refused, batches sent with progress, and
  * the server's report of refused lines (also as a CSV). `onImported` runs once members were stored.
+ * Without an `institutionId` (users above congregations) the dialog first asks which church or mosque.
  */
 export function MemberImportDialog({ institutionId, onClose, onImported }: { institutionId: number | null; onClose: () => void; onImported: () => void }) {
   const { t } = useLingui();
   const [step, setStep] = useState<Step>({ name: 'choose' });
+  const [place, setPlace] = useState<ImportPlace | null>(null);
+  const target = institutionId ?? place?.id ?? null;
+  const picking = institutionId === null;
   const fileInput = useRef<HTMLInputElement>(null);
   const busy = step.name === 'reading' || step.name === 'sending';
 
@@ -59,7 +64,7 @@ export function MemberImportDialog({ institutionId, onClose, onImported }: { ins
     setStep({ name: 'sending', sent: 0, total: parsed.batches.length });
     const sum: MemberImportResult = { created: 0, duplicates: 0, refused: [] };
     try {
-      const result = await sendMembersFile(parsed, institutionId, (sent, total) => setStep({ name: 'sending', sent, total }), sum);
+      const result = await sendMembersFile(parsed, target, (sent, total) => setStep({ name: 'sending', sent, total }), sum);
       setStep({ name: 'done', result });
     } catch (error) {
       // What was stored stays stored; sending the same file again skips it.
@@ -78,6 +83,7 @@ export function MemberImportDialog({ institutionId, onClose, onImported }: { ins
       <h2 id="member-import-title">
         <Trans>Import members from a file</Trans>
       </h2>
+      {(step.name === 'choose' || step.name === 'preview') && picking ? <ImportPlacePicker value={place} onChange={setPlace} /> : null}
       {step.name === 'choose' ? (
         <>
           <p>
@@ -134,6 +140,7 @@ export function MemberImportDialog({ institutionId, onClose, onImported }: { ins
               {step.fileName}: {step.parsed.rows} rows, {step.parsed.accepted} ready to add, {step.parsed.refused.length} with problems.
             </Trans>
           </p>
+
           {step.parsed.refused.length > 0 ? <RefusedTable rows={step.parsed.refused} reason={(line) => describeImportIssues(line.issues, translate)} /> : null}
         </>
       ) : null}
@@ -175,7 +182,7 @@ export function MemberImportDialog({ institutionId, onClose, onImported }: { ins
             <button type="button" className="btn btn-secondary" onClick={() => setStep({ name: 'choose' })}>
               <Trans>Choose another file</Trans>
             </button>
-            <button type="button" className="btn btn-primary" disabled={step.parsed.accepted === 0} onClick={() => void send(step.parsed)}>
+            <button type="button" className="btn btn-primary" disabled={step.parsed.accepted === 0 || target === null} onClick={() => void send(step.parsed)}>
               <Trans>Add {step.parsed.accepted} members</Trans>
             </button>
           </>
