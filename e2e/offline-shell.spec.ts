@@ -34,11 +34,15 @@ test('switching language with no network keeps the menu and the page, in the new
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   const shell = new Shell(page);
   await expect(shell.menuLink('Members')).toBeVisible();
+  const religionUnderMenuHeader = page.locator('.menu-header-sub').first();
+  await expect(religionUnderMenuHeader).toHaveText('Christian');
 
   await context.setOffline(true);
   await shell.switchLanguage('Kiswahili');
   await expect(page).not.toHaveURL(/\/en(\/|$)/);
   await expect(shell.menuLink('Waumini')).toBeVisible();
+  // The profile kept offline was fetched in English; the religion under the header follows the switch.
+  await expect(religionUnderMenuHeader).toHaveText('Ukristo');
   await expect(shell.menuLink('Stakabadhi za fedha taslimu')).toBeVisible();
   // The dashboard needs the server: instead of an endless "Inapakia…" it says why, in Swahili,
   // and loads by itself when the connection returns.

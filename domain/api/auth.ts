@@ -37,6 +37,8 @@ export const Profile = z.object({
   branchName: z.string().nullable(),
   religionId: z.number().int().nullable(),
   religion: z.string().nullable(),
+  /** The religion in both languages, so a profile kept offline follows a language switch (absent in profiles kept before it existed). */
+  religionNames: z.object({ en: z.string(), sw: z.string() }).nullable().optional(),
   entity: z.string().nullable(),
   entityId: z.number().int().nullable(),
   entityCode: z.string().nullable(),

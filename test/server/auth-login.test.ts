@@ -35,6 +35,7 @@ describe('POST /api/login', () => {
       entityCode: w.churchA.code,
       religionId: w.christian.id,
       religion: 'Christianity',
+      religionNames: { en: 'Christianity', sw: 'Ukristo' },
       branch: null,
       force_change_password: false,
       twoFactorEnabled: false,

@@ -33,6 +33,7 @@ export async function buildProfile(db: Db, userId: number, locale: Locale): Prom
     branchName: branch?.name ?? null,
     religionId,
     religion: religion ? (locale === 'en' ? religion.nameEn : religion.nameSw) : null,
+    religionNames: religion ? { en: religion.nameEn, sw: religion.nameSw } : null,
     entity: institution?.title ?? null,
     entityId: institution?.id ?? null,
     entityCode: institution?.code ?? null,

@@ -51,8 +51,16 @@ function SmsUsage() {
   );
 }
 
+/** The profile may be a copy kept offline from before a language switch: take the religion's name in the language shown now. */
+export function religionName(profile: Pick<Profile, 'religion' | 'religionNames'>, locale: string): string | null {
+  const names = profile.religionNames;
+  if (!names) return profile.religion;
+  return locale === 'en' ? names.en : names.sw;
+}
+
 /** Who is signed in, under the menu's header: branch, institution, or the admin's religion choice. */
 export function MenuHeader({ profile }: { profile: Profile }) {
+  const { i18n } = useLingui();
   const kind = userKind(profile);
   // Spec section 6: only bank staff and union-level users see SMS usage.
   const showSms = profile.level === null || profile.level === 'union';
@@ -61,7 +69,7 @@ export function MenuHeader({ profile }: { profile: Profile }) {
       {kind === 'branch' ? <p className="menu-header-title">{profile.branchName}</p> : null}
       {kind === 'entity' ? (
         <>
-          <p className="menu-header-sub">{profile.religion}</p>
+          <p className="menu-header-sub">{religionName(profile, i18n.locale)}</p>
           <p className="menu-header-title">{profile.entity}</p>
           {profile.entityCode ? <p className="menu-header-sub">{profile.entityCode}</p> : null}
         </>
