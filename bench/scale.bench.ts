@@ -19,11 +19,19 @@ if (!databaseUrl) {
   process.exit(0);
 }
 
+let listSizes: { campaigns: number; failed: number; transfers: number; institutions: number; church: number | null } = { campaigns: 0, failed: 0, transfers: 0, institutions: 0, church: null };
 const size = await (async () => {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     const { rows } = await client.query(`select (select count(*) from members)::int as members, (select count(*) from transactions)::int as transactions`);
+    // The newer lists' tables, so a reader sees what those timings were measured against.
+    const lists = await client.query(
+      `select (select count(*) from sms_campaigns)::int as campaigns, (select count(*) from sms_messages where status = 'failed')::int as failed,
+              (select count(*) from member_transfers)::int as transfers, (select count(*) from institutions)::int as institutions,
+              (select id from institutions where code like 'SCC-%' order by id limit 1) as church`,
+    );
+    listSizes = lists.rows[0];
     return `${rows[0].members.toLocaleString('en')} members / ${rows[0].transactions.toLocaleString('en')} transactions`;
   } finally {
     await client.end();
@@ -68,6 +76,17 @@ try {
     { call: 'bank dashboard (back office)', budget: 150, run: get(admin, '/back-office/dashboard') },
     { call: 'transactions list admin, first page', budget: 50, run: get(admin, '/transactions?limit=20&offset=0') },
     { call: 'transactions list treasurer, first page', budget: 50, run: get(treasurer, '/transactions?limit=20&offset=0') },
+    // The lists added after issue 15 (keyset pages); their row counts are printed below the table.
+    { call: 'SMS campaigns admin, first page', budget: 50, run: get(admin, '/sms/campaigns?limit=20') },
+    { call: 'SMS campaigns treasurer, first page', budget: 50, run: get(treasurer, '/sms/campaigns?limit=20') },
+    { call: 'failed SMS admin, first page', budget: 50, run: get(admin, '/sms/failed?limit=20') },
+    { call: 'member transfers treasurer, incoming', budget: 50, run: get(treasurer, '/member-transfers?direction=incoming&limit=50') },
+    ...(listSizes.church === null
+      ? []
+      : [
+          { call: 'affiliation parents admin, a scale church', budget: 50, run: get(admin, `/institutions/${listSizes.church}/affiliation/parents`) },
+          { call: 'affiliation parents admin, search "Dist"', budget: 50, run: get(admin, `/institutions/${listSizes.church}/affiliation/parents?search=Dist`) },
+        ]),
   ];
   const rows: Array<Record<string, string | number>> = [];
   const results: Array<Record<string, unknown>> = [];
@@ -88,6 +107,7 @@ try {
     results.push({ call: call.call, status, p50, p95, p99, budgetP95: call.budget, size });
   }
   printTable(rows);
+  console.log(`lists measured against: ${listSizes.campaigns} SMS campaigns, ${listSizes.failed} failed SMS, ${listSizes.transfers} member transfers, ${listSizes.institutions} institutions`);
 
   // Cheap authenticated GET under load, and a bare Fastify hello-world beside it (same process, same autocannon).
   const load = (url: string, headers: Record<string, string> = {}) =>
@@ -110,7 +130,7 @@ try {
     { call: 'ratio getReligion / hello-world', 'req/s': throughput.ratio, p99: '', budget: '', non2xx: '' },
   ]);
   const over = rows.filter((row) => row.ok !== 'yes').length + (throughput.getReligion.requestsPerSecond < 3000 || throughput.getReligion.p99 > 50 ? 1 : 0);
-  writeResult('scale', { size, runs: RUNS, calls: results, throughput });
+  writeResult('scale', { size, listSizes, runs: RUNS, calls: results, throughput });
   await server.stop();
   process.exit(over > 0 ? 1 : 0);
 } catch (error) {

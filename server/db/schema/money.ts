@@ -34,6 +34,13 @@ export const transactions = pgTable(
     institutionId: integer('institution_id').notNull().references(() => institutions.id),
     memberId: integer('member_id').references(() => members.id),
     payerName: text('payer_name'),
+    /**
+     * The member's "first last" and last name, copied at write time by a trigger (migration 0023)
+     * and kept when the member is renamed, so search and lists match and show names without
+     * joining members (issue 15). Null without a member. Nothing in the application writes them.
+     */
+    memberName: text('member_name'),
+    memberLastName: text('member_last_name'),
     payerPhone: text('payer_phone'),
     method: text('method').notNull(),
     operator: text('operator'),

@@ -29,6 +29,8 @@ export async function ensureSeeded(database: Database, options: { demoPassword: 
     if ((rowsOf(superuser)[0] as { yes?: boolean } | undefined)?.yes) await tx.execute(sql`set local session_replication_role = replica`);
     const counts = await seedDemo(tx as never, options);
     await tx.execute(sql`set local session_replication_role = origin`);
+    // Replica mode also skipped the trigger that copies members' names onto their transactions (migration 0023).
+    await tx.execute(sql`select transactions_member_names_fill()`);
     // Replica mode skipped the read model's triggers too (when it was on): count the seeded money
     // once, set-based, which is faster than the triggers anyway (ADR 030).
     await tx.execute(sql`select read_model_rebuild(null)`);

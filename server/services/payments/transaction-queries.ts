@@ -4,7 +4,6 @@ import type { CreditStatus, TransactionQuery, TransactionRow } from '../../../do
 import type { PaymentMethod, TransactionStatus } from '../../../domain/statuses';
 import type { Db } from '../../db/client';
 import { institutions } from '../../db/schema/institutions';
-import { members } from '../../db/schema/members';
 import { transactions } from '../../db/schema/money';
 import { users } from '../../db/schema/users';
 import type { AuthUser } from '../auth/auth-user';
@@ -23,7 +22,8 @@ export function underInstitution(institutionId: number | undefined): SQL | undef
   return sql`${institutions.path} like (select scope_root.path from institutions scope_root where scope_root.id = ${institutionId}) || '%'`;
 }
 
-const memberName = sql<string | null>`${members.firstName} || ' ' || ${members.lastName}`;
+/** The member's "first last", copied onto the row at write time (migration 0023): no join with members. */
+const memberName = transactions.memberName;
 
 /** Everything the transaction list filters on, as one condition (the caller joins institutions and members). */
 export function transactionConditions(user: AuthUser, q: TransactionFilters, now: Date): SQL {
@@ -93,7 +93,6 @@ export function selectTransactions(db: Db) {
     .select(rowSelection)
     .from(transactions)
     .innerJoin(institutions, eq(institutions.id, transactions.institutionId))
-    .leftJoin(members, eq(members.id, transactions.memberId))
     .leftJoin(users, eq(users.id, transactions.createdBy));
 }
 
@@ -112,7 +111,7 @@ export async function listTransactions(db: Db, user: AuthUser, q: Query, now: Da
     .$dynamic();
   // Joined only when a condition reads them, so an unscoped admin's totals stay an index-only scan of the range (migration 0019).
   const scoped = isUnscoped(user) && q.institutionId === undefined ? totalsQuery : totalsQuery.innerJoin(institutions, eq(institutions.id, transactions.institutionId));
-  const totals = await (q.search ? scoped.leftJoin(members, eq(members.id, transactions.memberId)) : scoped)
+  const totals = await scoped
     .where(where)
     .groupBy(transactions.currency)
     .orderBy(transactions.currency);

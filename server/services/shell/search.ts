@@ -69,14 +69,10 @@ function matchingTransactions(value: string, scope: SQL | null, n: number): SQL 
     branch(fromT, sql`t.trx_id is not null and lower(t.trx_id) like ${prefix}`, scope, n),
     branch(fromT, sql`t.receipt_no is not null and lower(t.receipt_no) like ${prefix}`, scope, n),
     branch(fromT, sql`t.payer_name is not null and lower(t.payer_name) like ${prefix}`, scope, n),
-    // The members first (their name indexes), then their transactions from (member_id, created_at)
-    // alone (migration 0019, index-only); as a join the planner walked every transaction newest first.
-    branch(
-      fromT,
-      sql`t.member_id = any(array(select m.id from members m where lower(m.first_name || ' ' || m.last_name) like ${prefix} or lower(m.last_name) like ${prefix}))`,
-      scope,
-      n,
-    ),
+    // The member's name is on the row (migration 0023): each is one range of its own index, read index-only,
+    // instead of the matching members and then each one's transactions.
+    branch(fromT, sql`t.member_name is not null and lower(t.member_name) like ${prefix}`, scope, n),
+    branch(fromT, sql`t.member_last_name is not null and lower(t.member_last_name) like ${prefix}`, scope, n),
   ];
   if (phone) branches.push(branch(fromT, sql`t.payer_phone is not null and t.payer_phone like ${phone}`, scope, n));
   return sql.join(branches, sql` union `);
@@ -86,8 +82,7 @@ type TransactionHitRow = {
   id: string;
   total: number;
   payer_name: string | null;
-  first_name: string | null;
-  last_name: string | null;
+  member_name: string | null;
   trx_id: string | null;
   reference_no: string;
   amount: string | number;
@@ -106,9 +101,9 @@ export async function searchTransactions(ctx: AppContext, user: AuthUser, value:
     page as (select id, created_at from hits order by created_at desc, id desc limit ${page.limit} offset ${page.offset})`;
   const rows = executedRows<TransactionHitRow>(
     await db.execute(sql`${hits}
-      select (select count(*) from hits)::int as total, t.id, t.payer_name, m.first_name, m.last_name, t.trx_id, t.reference_no,
+      select (select count(*) from hits)::int as total, t.id, t.payer_name, t.member_name, t.trx_id, t.reference_no,
              t.amount, t.currency, t.payer_phone, t.status, t.created_at
-      from page join transactions t on t.id = page.id left join members m on m.id = t.member_id
+      from page join transactions t on t.id = page.id
       order by page.created_at desc, page.id desc`),
   );
   // A page past the end holds no row to carry the count; ask for it alone.
@@ -116,7 +111,7 @@ export async function searchTransactions(ctx: AppContext, user: AuthUser, value:
     rows[0]?.total ?? (page.offset === 0 ? 0 : Number(executedRows<{ n: number }>(await db.execute(sql`${hits} select count(*)::int as n from hits`))[0]?.n ?? 0));
   const data: TransactionHit[] = rows.map((t) => ({
     id: t.id,
-    member: t.first_name ? `${t.first_name} ${t.last_name ?? ''}`.trim() : (t.payer_name ?? ''),
+    member: t.member_name ? t.member_name.trim() : (t.payer_name ?? ''),
     trxId: t.trx_id ?? t.reference_no,
     amount: Number(t.amount),
     currency: t.currency,
