@@ -255,6 +255,8 @@ export const TransactionRow = z.object({
   /** Who sent a desk push or recorded a receipt; null for the public giving page. */
   createdBy: z.string().nullable(),
   createdAt: z.string(),
+  /** When the money was received (a receipt's service day and time, a payment's start): the day the list's range and the dashboards count it on. */
+  receivedAt: z.string(),
   completedAt: z.string().nullable(),
 });
 export type TransactionRow = z.infer<typeof TransactionRow>;

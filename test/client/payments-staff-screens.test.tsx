@@ -34,6 +34,7 @@ function row(overrides: Partial<TransactionRow> = {}): TransactionRow {
     creditStatus: 'credited',
     createdBy: null,
     createdAt: '2026-11-22T07:30:00.000Z',
+    receivedAt: '2026-11-22T07:30:00.000Z',
     completedAt: '2026-11-22T07:30:05.000Z',
     ...overrides,
   };

@@ -29,6 +29,8 @@ export async function createTransaction(db: Db, overrides: Partial<typeof transa
       currency: 'TZS',
       referenceNo: `REF${uniqueTag()}`,
       trxId: `TRX${String(n).padStart(8, '0')}`,
+      // A row made at a moment was received then too, unless told otherwise (the list's days are received days).
+      ...(overrides.createdAt ? { receivedAt: overrides.createdAt } : {}),
       ...overrides,
     })
     .returning();

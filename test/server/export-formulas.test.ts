@@ -20,7 +20,7 @@ describe('exports neutralise spreadsheet formulas (one export writer)', () => {
     await createCurrency(t.database.db);
     const tithe = await createOfferingType(t.database.db, { institutionId: w.churchA.id, title: '+Zaka' });
     headers = (await signIn(t.app, w.users.church)).headers;
-    const [stored] = await sync(t.app, 'cash-receipts', headers, [receiptEntry({ institutionId: w.churchA.id, payer: { name: FORMULA, phone: '+255754000111' }, lines: [{ offeringTypeId: tithe.id, amount: 1000 }] })]);
+    const [stored] = await sync(t.app, 'cash-receipts', headers, [receiptEntry({ institutionId: w.churchA.id, receivedAt: new Date().toISOString(), payer: { name: FORMULA, phone: '+255754000111' }, lines: [{ offeringTypeId: tithe.id, amount: 1000 }] })]);
     expect(stored?.status).toBe('created');
     await createTransaction(t.database.db, { institutionId: w.churchA.id, payerName: '@SUM(1+1)*cmd', createdAt: new Date() });
   });

@@ -1,28 +1,17 @@
+import { dayOf, dayRange, DEFAULT_TIME_ZONE, type Day, windowStartDay } from '../../../domain/calendar';
 import type { DateRange } from '../../../domain/api/payments';
 
 /**
- * Days are counted in East Africa Time (UTC+3, no daylight saving), where the churches and mosques
- * are: "today" starts at 00:00 in Dar es Salaam, not at midnight UTC.
+ * The transactions list's ranges (today, 7 days, 1 month …, or custom days) as the half-open
+ * instant range [start, end) of whole calendar days in `timeZone` (domain/calendar: "1 month" is
+ * a calendar month, a day starts at 00:00 in Dar es Salaam), ending today inclusive. The list
+ * applies it to `received_at`, the column the read model counts a giving's day by (ADR 030).
  */
+export function rangeBounds(range: DateRange, from: Day | undefined, to: Day | undefined, now: Date, timeZone: string = DEFAULT_TIME_ZONE): { start: Date; end: Date } {
+  if (range === 'custom' && from && to) return dayRange(from, to, timeZone);
+  const today = dayOf(now, timeZone);
+  return dayRange(windowStartDay(range === 'custom' ? '1m' : range, today), today, timeZone);
+}
+
+/** East Africa Time is UTC+3 all year (no daylight saving): the offset the exports print local times with. */
 export const EAT_OFFSET_MS = 3 * 3_600_000;
-const DAY_MS = 86_400_000;
-/** Length of the rolling ranges, ending today (inclusive). */
-const RANGE_DAYS: Record<Exclude<DateRange, 'custom'>, number> = { today: 1, '7d': 7, '1m': 30, '3m': 91, '6m': 182 };
-
-/** 00:00 EAT of the day `at` falls on, as a UTC instant. */
-export function eatDayStart(at: Date): Date {
-  return new Date(Math.floor((at.getTime() + EAT_OFFSET_MS) / DAY_MS) * DAY_MS - EAT_OFFSET_MS);
-}
-
-/** 00:00 EAT of a calendar day "YYYY-MM-DD". */
-export function eatDate(day: string): Date {
-  return new Date(Date.parse(`${day}T00:00:00Z`) - EAT_OFFSET_MS);
-}
-
-/** [start, end) of a range as UTC instants. */
-export function rangeBounds(range: DateRange, from: string | undefined, to: string | undefined, now: Date): { start: Date; end: Date } {
-  if (range === 'custom' && from && to) return { start: eatDate(from), end: new Date(eatDate(to).getTime() + DAY_MS) };
-  const days = RANGE_DAYS[range === 'custom' ? '1m' : range];
-  const end = new Date(eatDayStart(now).getTime() + DAY_MS);
-  return { start: new Date(end.getTime() - days * DAY_MS), end };
-}

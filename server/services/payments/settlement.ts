@@ -5,7 +5,7 @@ import { institutions } from '../../db/schema/institutions';
 import { ledgerEntries, ledgerLines, transactions } from '../../db/schema/money';
 import type { AuthUser } from '../auth/auth-user';
 import { institutionScope } from '../auth/scope';
-import { eatDate } from './date-range';
+import { dayRange } from '../../../domain/calendar';
 import { underInstitution } from './transaction-queries';
 
 const ONLINE = ['mobile', 'card', 'bank'];
@@ -22,8 +22,7 @@ const accountNumber = sql<string | null>`coalesce(
  * the church, field and union shares, read from the ledger entries those payments posted.
  */
 export async function settlementHistory(db: Db, user: AuthUser, q: { from: string; to: string; institutionId?: number | undefined }): Promise<SettlementPage> {
-  const start = eatDate(q.from);
-  const end = new Date(eatDate(q.to).getTime() + 86_400_000);
+  const { start, end } = dayRange(q.from, q.to);
   const where = and(
     institutionScope(user),
     underInstitution(q.institutionId),

@@ -23,7 +23,7 @@ const localTime = (iso: string | null) => (iso ? new Date(new Date(iso).getTime(
 
 function cells(row: TransactionRow): Record<ColumnKey, string | number> {
   return {
-    createdAt: localTime(row.createdAt),
+    createdAt: localTime(row.receivedAt),
     referenceNo: row.referenceNo,
     receiptNo: row.receiptNo ?? '',
     trxId: row.trxId ?? '',
@@ -45,7 +45,7 @@ function cells(row: TransactionRow): Record<ColumnKey, string | number> {
 /** The filtered transactions as CSV (UTF-8 with a BOM, for Excel) or a real workbook, headed in the caller's language; amounts in major units. */
 export async function exportTransactions(db: Db, user: AuthUser, filters: TransactionFilters, format: ExportFormat, t: Translate, now: Date): Promise<ExportFile> {
   const where = transactionConditions(user, filters, now);
-  const rows = await selectTransactions(db).where(where).orderBy(desc(transactions.createdAt), desc(transactions.id)).limit(TRANSACTION_EXPORT_MAX_ROWS + 1);
+  const rows = await selectTransactions(db).where(where).orderBy(desc(transactions.receivedAt), desc(transactions.id)).limit(TRANSACTION_EXPORT_MAX_ROWS + 1);
   const included = Math.min(rows.length, TRANSACTION_EXPORT_MAX_ROWS);
   const records = rows.slice(0, included).map((row) => cells(toTransactionRow(row, t)));
   const keys = Object.keys(paymentExportColumns) as ColumnKey[];

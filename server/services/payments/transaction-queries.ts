@@ -25,14 +25,19 @@ export function underInstitution(institutionId: number | undefined): SQL | undef
 /** The member's "first last", copied onto the row at write time (migration 0023): no join with members. */
 const memberName = transactions.memberName;
 
-/** Everything the transaction list filters on, as one condition (the caller joins institutions and members). */
+/**
+ * Everything the transaction list filters on, as one condition (the caller joins institutions and
+ * members). The days are those the money was received on (`received_at`, East Africa Time), the
+ * read model's rule (ADR 030): a Sunday collection synced on Tuesday is in Sunday's list and in
+ * Sunday's dashboard figure, so a figure and the list it links to agree.
+ */
 export function transactionConditions(user: AuthUser, q: TransactionFilters, now: Date): SQL {
   const { start, end } = rangeBounds(q.range, q.from, q.to, now);
   const conditions: Array<SQL | undefined> = [
     institutionScope(user),
     underInstitution(q.institutionId),
-    gte(transactions.createdAt, start),
-    lt(transactions.createdAt, end),
+    gte(transactions.receivedAt, start),
+    lt(transactions.receivedAt, end),
     q.status === 'all' ? undefined : eq(transactions.status, q.status),
     q.method ? eq(transactions.method, q.method) : undefined,
     q.operator ? eq(transactions.operator, q.operator) : undefined,
@@ -84,6 +89,7 @@ export function toTransactionRow(row: SelectedRow, t: Translate): TransactionRow
     creditStatus: (tx.creditStatus as CreditStatus | null) ?? null,
     createdBy: row.createdByName,
     createdAt: tx.createdAt.toISOString(),
+    receivedAt: tx.receivedAt.toISOString(),
     completedAt: tx.completedAt?.toISOString() ?? null,
   };
 }
@@ -99,7 +105,7 @@ export function selectTransactions(db: Db) {
 /** GET /transactions: one page, the count and per-currency totals over everything that matches. */
 export async function listTransactions(db: Db, user: AuthUser, q: Query, now: Date, t: Translate) {
   const where = transactionConditions(user, q, now);
-  const rows = await selectTransactions(db).where(where).orderBy(desc(transactions.createdAt), desc(transactions.id)).limit(q.limit).offset(q.offset);
+  const rows = await selectTransactions(db).where(where).orderBy(desc(transactions.receivedAt), desc(transactions.id)).limit(q.limit).offset(q.offset);
   const totalsQuery = db
     .select({
       currency: transactions.currency,

@@ -1,10 +1,15 @@
 import { gte, lt, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { addDays, DEFAULT_TIME_ZONE, type Day, dayStart } from '../../../domain/calendar';
 
-/** `from`/`to` as whole UTC days, `to` inclusive. */
-export function dayRange(column: PgColumn, from?: string, to?: string): SQL[] {
+/**
+ * A "from / to" filter on an instant column: whole calendar days in `timeZone` (East Africa Time
+ * unless told otherwise), `to` inclusive, through domain/calendar so a report and a dashboard
+ * agree on which day 23:30 in Dar es Salaam falls (not midnight UTC, three hours later).
+ */
+export function dayRange(column: PgColumn, from?: Day, to?: Day, timeZone: string = DEFAULT_TIME_ZONE): SQL[] {
   const conditions: SQL[] = [];
-  if (from) conditions.push(gte(column, new Date(`${from}T00:00:00Z`)));
-  if (to) conditions.push(lt(column, new Date(new Date(`${to}T00:00:00Z`).getTime() + 86_400_000)));
+  if (from) conditions.push(gte(column, dayStart(from, timeZone)));
+  if (to) conditions.push(lt(column, dayStart(addDays(to, 1), timeZone)));
   return conditions;
 }

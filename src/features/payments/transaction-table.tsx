@@ -35,7 +35,7 @@ export function TransactionTable({ rows, onOpen, actions }: TransactionTableProp
         const reference = row.referenceNo;
         return (
           <tr key={row.id}>
-            <td>{dateTime(row.createdAt, i18n.locale)}</td>
+            <td>{dateTime(row.receivedAt, i18n.locale)}</td>
             <td>
               <button type="button" className="btn-link" onClick={() => onOpen(row.id)} aria-label={t`Open transaction ${reference}`}>
                 {row.referenceNo}
