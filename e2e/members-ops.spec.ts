@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import { type APIRequestContext } from '@playwright/test';
+import { pdfText } from '../test/factories/pdf-text';
 import { expect, test } from './fixtures';
 import { apiToken } from './pages/give-page';
 import { blockingAxeFindings } from './pages/page-audit';
@@ -90,4 +92,32 @@ test('the treasurer requests a transfer to Sinza and the union administrator acc
   // The sender no longer opens the member; its sent list shows the answer.
   await page.goto('/en/members/transfers');
   await expect(page.getByRole('table', { name: 'Transfers sent' }).getByRole('row').filter({ hasText: member.names }).first()).toContainText('Accepted');
+});
+
+/** QR images in a pdfkit PDF: each PNG is an image plus its alpha mask (itself an image), so masks are left out. */
+const qrCount = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Subtype \/Image/g) ?? []).length - (pdf.toString('latin1').match(/\/SMask \d+ 0 R/g) ?? []).length;
+
+// Issue 13: a treasurer prints the cards of one zone (A4 sheets of ten) from the zones screen.
+test('the treasurer prints the member cards of a zone: the PDF opens and has one QR per member', async ({ page }) => {
+  test.setTimeout(120_000);
+  await new SignInPage(page).signIn('treasurer');
+  await page.goto('/en/groups-management');
+  const table = page.getByRole('table', { name: 'Zones and groups' });
+  const cardsButton = /^Member cards of .+ \(PDF\)$/;
+  const row = table.getByRole('row').filter({ has: page.getByRole('button', { name: cardsButton }) }).first();
+  const button = row.getByRole('button', { name: cardsButton });
+  await expect(button).toBeVisible();
+  const zoneName = (await row.getByRole('rowheader').innerText()).replace('└', '').trim();
+  const members = Number(await row.getByRole('cell').nth(1).innerText());
+  expect(members).toBeGreaterThan(0);
+  expect(await blockingAxeFindings(page, 'zones with card buttons')).toEqual([]);
+
+  const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  expect(download.suggestedFilename()).toMatch(/^member-cards-.*\.pdf$/);
+  const pdf = await readFile((await download.path())!);
+  // A complete PDF (pdfText throws otherwise), one QR per member of the zone, with their church's name.
+  const text = pdfText(pdf);
+  expect(text).toContain('Mwenge');
+  expect(qrCount(pdf)).toBe(members);
+  expect(zoneName.length).toBeGreaterThan(0);
 });

@@ -6,7 +6,9 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { DataTable } from '../../components/ui/data-table';
 import { EmptyState } from '../../components/ui/empty-state';
 import { ListCard } from '../../components/ui/list-card';
+import { apiPaths } from '../../../domain/api-paths';
 import { errorText } from '../../lib/error-message';
+import { downloadFile } from '../../lib/export-download';
 import { canDo } from '../../lib/permissions';
 import { profileQuery } from '../../lib/session-queries';
 import { showToast } from '../../lib/toast';
@@ -33,6 +35,7 @@ export function ZonesPage() {
   const remove = useDeleteZone();
   const rows = useMemo(() => (list.data ? flattenZoneTree(buildZoneTree(list.data.data)) : []), [list.data]);
   const may = (action: 'create' | 'update' | 'delete') => canDo(profile, 'groups', action);
+  const mayPrintCards = canDo(profile, 'members', 'view');
 
   if (institutionId === null) {
     return (
@@ -54,6 +57,15 @@ export function ZonesPage() {
       showToast({ tone: 'error', message: errorText(error, t`You are offline. Connect to the internet and try again.`) });
     } finally {
       setDeleting(null);
+    }
+  };
+
+  // Issue 13: the cards of everyone in the zone (not its sub-zones), ten to an A4 sheet, each with a QR of the member code.
+  const printCards = async (zone: ZoneNode) => {
+    try {
+      await downloadFile(`${apiPaths.memberCards}?zoneId=${zone.id}&layout=a4`, `member-cards-${zone.name}.pdf`);
+    } catch (error) {
+      showToast({ tone: 'error', message: errorText(error, t`You are offline. Connect to the internet and try again.`) });
     }
   };
 
@@ -89,6 +101,13 @@ export function ZonesPage() {
                 <td className="num">{zone.memberCount}</td>
                 <td className="num">{zone.totalMembers}</td>
                 <td className="row-actions">
+                  {mayPrintCards && zone.memberCount > 0 ? (
+                    <>
+                      <button type="button" className="btn btn-link btn-small" aria-label={t`Member cards of ${zone.name} (PDF)`} onClick={() => void printCards(zone)}>
+                        <Trans>Cards</Trans>
+                      </button>{' '}
+                    </>
+                  ) : null}
                   {may('update') ? (
                     <>
                       <button type="button" className="btn btn-link btn-small" aria-label={t`Edit ${zone.name}`} onClick={() => setEditing({ kind: 'edit', zone })}>
