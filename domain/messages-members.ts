@@ -26,6 +26,10 @@ export const memberMessages = {
     id: 'members.transferPhoneTaken',
     message: 'A member of the receiving church or mosque already has this phone number',
   },
+  memberTransferredSms: /*i18n*/ {
+    id: 'members.transferredSms',
+    message: 'Sadaka: welcome to {church}. You are now its member, number {code}. What you gave before stays recorded where you gave it.',
+  },
   memberCardsNothing: /*i18n*/ { id: 'members.cardsNothing', message: 'Choose the members or the zone whose cards to print' },
   memberCardsNone: /*i18n*/ { id: 'members.cardsNone', message: 'No member to print: none of them is in your list' },
   memberCardsTitle: /*i18n*/ { id: 'members.cardsTitle', message: 'Member cards' },

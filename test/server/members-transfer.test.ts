@@ -1,6 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemberTransfer, TransferListPage } from '../../domain/api/member-transfers';
+import type { CachedMember } from '../../domain/api/receipts';
+import { institutions } from '../../server/db/schema/institutions';
+import { smsMessages } from '../../server/db/schema/messaging';
 import { members, pledges } from '../../server/db/schema/members';
 import { transactions } from '../../server/db/schema/money';
 import { createMember, createTransaction } from '../factories/giving';
@@ -62,6 +65,48 @@ describe('transferring a member: the sender asks, the receiver answers, the mone
     expect(atUnion.totals.allTime).toEqual([{ currency: 'TZS', amount: 25_000 }]);
     // Answered once.
     expect((await call('churchB', 'POST', `/api/member-transfers/${transfer.id}/accept`)).statusCode).toBe(409);
+  });
+
+  it('on acceptance the member gets an SMS in their language, paid from the receiving wallet (waiting when it is empty)', async () => {
+    const smsLeft = async () => (await t.database.db.select({ n: institutions.smsLeft }).from(institutions).where(eq(institutions.id, w.churchB.id)))[0]!.n;
+    const english = await createMember(t.database.db, { institutionId: w.churchA.id, phone: '+255715300001', preferredLanguage: 'en' });
+    const swahili = await createMember(t.database.db, { institutionId: w.churchA.id, phone: '+255715300002', preferredLanguage: 'sw' });
+    const before = await smsLeft();
+    const first = (await request('church', english.id, w.churchB.id)).json() as MemberTransfer;
+    // Nothing is sent while the request waits.
+    expect(await t.smsInbox(english.phone)).toEqual([]);
+    const done = (await call('churchB', 'POST', `/api/member-transfers/${first.id}/accept`)).json() as MemberTransfer;
+    const [welcome] = await t.smsInbox(english.phone);
+    expect(welcome?.message).toBe(`Sadaka: welcome to Sinza Church. You are now its member, number ${done.toCode}. What you gave before stays recorded where you gave it.`);
+    expect(await smsLeft()).toBe(before - 1);
+    // An empty wallet keeps the message waiting for a top-up (the SMS engine's rule); the move itself still happens.
+    await t.database.db.update(institutions).set({ smsLeft: 0 }).where(eq(institutions.id, w.churchB.id));
+    const second = (await request('church', swahili.id, w.churchB.id)).json() as MemberTransfer;
+    expect((await call('churchB', 'POST', `/api/member-transfers/${second.id}/accept`)).statusCode).toBe(200);
+    const [waiting] = await t.database.db.select().from(smsMessages).where(eq(smsMessages.receiver, swahili.phone));
+    expect(waiting).toMatchObject({ institutionId: w.churchB.id, status: 'waiting_balance', purpose: 'member-transfer' });
+    expect(waiting!.message).toContain('Sinza Church');
+    expect(waiting!.message).not.toContain('welcome');
+    await t.database.db.update(institutions).set({ smsLeft: before }).where(eq(institutions.id, w.churchB.id));
+  });
+
+  it('the old church’s device cache learns on its next refresh that the member left; the new church’s gains them', async () => {
+    const member = await createMember(t.database.db, { institutionId: w.churchA.id, phone: '+255715300010' });
+    const cache = async (role: Role, institutionId: number, since?: string) => {
+      const res = await call(role, 'GET', `/api/members/cache?institutionId=${institutionId}&limit=2000${since ? `&since=${since}` : ''}`);
+      expect(res.statusCode).toBe(200);
+      return res.json() as { data: CachedMember[]; next: string | null; cursor: string };
+    };
+    const seenAtA = await cache('church', w.churchA.id);
+    expect(seenAtA.data.find((row) => row.id === member.id)).toMatchObject({ deleted: false });
+    const transfer = (await request('church', member.id, w.churchB.id)).json() as MemberTransfer;
+    const accepted = (await call('churchB', 'POST', `/api/member-transfers/${transfer.id}/accept`)).json() as MemberTransfer;
+    // The resume cursor stays a safety margin behind "now", so the next refresh reads the move.
+    const nextAtA = await cache('church', w.churchA.id, seenAtA.cursor);
+    expect(nextAtA.data.find((row) => row.id === member.id)).toEqual(expect.objectContaining({ id: member.id, institutionId: w.churchA.id, zoneId: null, deleted: true }));
+    // A full rebuild of church A's cache holds them only as a removal; church B's holds them live with the new code.
+    expect((await cache('church', w.churchA.id)).data.filter((row) => row.id === member.id && !row.deleted)).toEqual([]);
+    expect((await cache('churchB', w.churchB.id)).data.find((row) => row.id === member.id)).toMatchObject({ institutionId: w.churchB.id, code: accepted.toCode, deleted: false });
   });
 
   it('a pledge made at the old church stays there', async () => {

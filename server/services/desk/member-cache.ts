@@ -1,8 +1,9 @@
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { CachedMember } from '../../../domain/api/receipts';
 import { fieldLabels, messages } from '../../../domain/messages';
 import type { Db } from '../../db/client';
 import { institutions } from '../../db/schema/institutions';
+import { memberTransfers } from '../../db/schema/member-transfers';
 import { members } from '../../db/schema/members';
 import { AppError } from '../../lib/app-error';
 import type { Translate } from '../../lib/describe-issue';
@@ -44,6 +45,9 @@ const earlier = (a: Position, b: Position) => (a.t < b.t || (a.t === b.t && a.i 
 /**
  * One page of the device member cache, changes only: members (soft-deleted ones as deleted: true)
  * ordered by (updated_at, id) after the `since` cursor, within one institution or the caller's scope.
+ * For one institution the feed also carries the members it transferred away (ADR 054) as removals:
+ * acceptance touches the member row, so its (updated_at, id) passes every device's cursor once more,
+ * and a device that cached the member drops them on its next refresh.
  */
 export async function memberCachePage(
   db: Db,
@@ -60,7 +64,11 @@ export async function memberCachePage(
   const conditions: SQL[] = [];
   if (query.institutionId !== undefined) {
     await requireScopedInstitution(db, user, query.institutionId);
-    conditions.push(eq(members.institutionId, query.institutionId));
+    const left = db
+      .select({ id: memberTransfers.memberId })
+      .from(memberTransfers)
+      .where(and(eq(memberTransfers.fromInstitutionId, query.institutionId), eq(memberTransfers.status, 'accepted')));
+    conditions.push(or(eq(members.institutionId, query.institutionId), inArray(members.id, left))!);
   } else {
     conditions.push(institutionScope(user));
   }
@@ -96,17 +104,19 @@ export async function memberCachePage(
       .from(sql`(select 1) as one`);
     resume = earlier(lastPosition ?? since ?? EPOCH, { t: horizon!.t, i: 0 });
   }
+  // A member who now belongs elsewhere is a removal here: no zone of the other institution leaks out.
+  const gone = (row: { institutionId: number }) => query.institutionId !== undefined && row.institutionId !== query.institutionId;
   return {
     data: page.map((row) => ({
       id: row.id,
-      institutionId: row.institutionId,
+      institutionId: gone(row) ? query.institutionId! : row.institutionId,
       code: row.code,
       firstName: row.firstName,
       lastName: row.lastName,
       phone: row.phone,
       preferredLanguage: row.preferredLanguage === 'en' ? 'en' : 'sw',
-      zoneId: row.zoneId,
-      deleted: row.deletedAt !== null,
+      zoneId: gone(row) ? null : row.zoneId,
+      deleted: row.deletedAt !== null || gone(row),
     })),
     next: more && lastPosition ? encodeCursor(lastPosition) : null,
     cursor: encodeCursor(resume),

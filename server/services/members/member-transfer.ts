@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { MemberTransfer, TransferRequest } from '../../../domain/api/member-transfers';
+import { toLocale } from '../../../domain/locale';
 import { messages } from '../../../domain/messages';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
@@ -146,7 +147,21 @@ export async function acceptTransfer(ctx: AppContext, caller: Caller, id: number
     }
   }
   await auditChange(ctx, caller, 'member.transfer_accepted', 'member', transfer.memberId, `transfer ${id}`);
-  return (await loadTransfer(db, id))!;
+  const done = (await loadTransfer(db, id))!;
+  await tellMember(ctx, caller, transfer.memberId, done);
+  return done;
+}
+
+/**
+ * The member learns of the move by SMS in their own language, after the move committed (the SMS
+ * engine uses its own connection). The receiving church or mosque welcomes them, so its wallet pays:
+ * with no units left the message waits for a top-up, as every SMS of that institution does.
+ */
+async function tellMember(ctx: AppContext, caller: Caller, memberId: number, transfer: MemberTransfer): Promise<void> {
+  const [member] = await ctx.database.db.select({ phone: members.phone, language: members.preferredLanguage }).from(members).where(eq(members.id, memberId));
+  if (!member || !transfer.toCode) return;
+  const message = ctx.translator.t(toLocale(member.language), messages.memberTransferredSms, { church: transfer.to.title, code: transfer.toCode });
+  await ctx.sms.send({ to: member.phone, message, institutionId: transfer.to.id, purpose: 'member-transfer', createdBy: caller.user.id });
 }
 
 /** The receiving side refuses (with a reason the sending side reads); the member stays. */
