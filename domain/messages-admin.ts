@@ -25,6 +25,7 @@ export const adminMessages = {
   customFieldChars: /*i18n*/ { id: 'admin.customField.chars', message: 'The minimum characters cannot be more than the maximum' },
   customFieldItems: /*i18n*/ { id: 'admin.customField.items', message: 'A choice field needs at least one item' },
   customFieldValue: /*i18n*/ { id: 'admin.customField.value', message: '{field} is not valid' },
+  customFieldAnswerStale: /*i18n*/ { id: 'admin.customField.answerStale', message: 'An answer no longer meets the rules of its custom field; the field was changed after the answer was given' },
   // Levels and structure
   levelOrder: /*i18n*/ { id: 'admin.level.order', message: 'In this order some institutions would sit at or above the level of their parent' },
   customFieldLevelUnknown: /*i18n*/ { id: 'admin.customField.levelUnknown', message: 'Choose a level of the structure' },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CUSTOM_FIELD_TYPES, MAX_FIELD_ANSWERS, MAX_FIELD_CHARS } from '../custom-field-rules';
 import { MAX_EMAIL_ADDRESS } from '../limits';
 import { isE164 } from '../phone';
 import { REGISTRATION_STATUSES } from '../statuses';
@@ -69,6 +70,14 @@ const Text = (max: number) => z.string().trim().min(1).max(max);
 export const StartRegistrationInput = z.object({ applicantPhone: Phone, applicantEmail: Email });
 export type StartRegistrationInput = z.infer<typeof StartRegistrationInput>;
 
+/**
+ * An answer to one custom field of the chosen level (ADR 047). The server checks it against the
+ * field's rules (type, characters, items) at every save, at submit, when forwarded and again at
+ * approval; an empty answer is dropped.
+ */
+export const CustomFieldAnswer = z.object({ fieldId: z.number().int().positive(), value: z.string().trim().max(MAX_FIELD_CHARS) });
+export type CustomFieldAnswer = z.infer<typeof CustomFieldAnswer>;
+
 export const InstitutionStep = z.object({
   title: Text(MAX_TITLE),
   abbreviation: z.string().trim().toUpperCase().regex(ABBREVIATION_PATTERN),
@@ -80,6 +89,7 @@ export const InstitutionStep = z.object({
   district: Text(MAX_PLACE),
   street: Text(MAX_TITLE),
   logoUploadId: z.number().int().positive().nullable().default(null),
+  customFields: z.array(CustomFieldAnswer).max(MAX_FIELD_ANSWERS).default([]),
 });
 export type InstitutionStep = z.infer<typeof InstitutionStep>;
 
@@ -155,6 +165,18 @@ export const RegistrationOptions = z.object({
   levels: z.array(z.object({ id: z.number().int(), religionId: z.number().int(), rank: z.number().int(), name: z.string(), holdsMembers: z.boolean() })),
   /** Active institutions that can be a parent: id, title, level and religion. */
   parents: z.array(z.object({ id: z.number().int(), title: z.string(), levelId: z.number().int(), religionId: z.number().int() })),
+  /** Every level's custom fields (ADR 047), the default first: the institution step asks those of the chosen level. */
+  customFields: z.array(
+    z.object({
+      id: z.number().int(),
+      levelId: z.number().int(),
+      label: z.string(),
+      dataType: z.enum(CUSTOM_FIELD_TYPES),
+      minChars: z.number().int().nullable(),
+      maxChars: z.number().int().nullable(),
+      items: z.array(z.string()),
+    }),
+  ),
 });
 export type RegistrationOptions = z.infer<typeof RegistrationOptions>;
 
@@ -232,7 +254,7 @@ export type PublicNewAccountInput = z.infer<typeof PublicNewAccountInput>;
  * `application` request (kind `registration`, no registration draft): nothing exists until a
  * different bank user approves it, and then it is active with its account and default user.
  */
-export const NewInstitutionInput = InstitutionStep.pick({ title: true, abbreviation: true, region: true, district: true, street: true }).extend({
+export const NewInstitutionInput = InstitutionStep.pick({ title: true, abbreviation: true, region: true, district: true, street: true, customFields: true }).extend({
   parentId: z.number().int().positive(),
   accountNumber: BankAccountStep.shape.accountNumber,
   defaultUser: DefaultUserStep,

@@ -118,6 +118,8 @@ export const RegistrationPayload = z.object({
     district: z.string(),
     street: z.string(),
     logoUploadId: z.number().int().nullable(),
+    /** Answers to the level's custom fields; requests stored before they existed have none. */
+    customFields: z.array(z.object({ fieldId: z.number().int(), value: z.string() })).default([]),
   }),
   bankAccount: z.object({ accountNumber: z.string(), accountName: z.string(), branchId: z.number().int().nullable(), currency: z.string() }),
   signatories: z.array(SignatoryPayload),

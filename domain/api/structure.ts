@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CUSTOM_FIELD_TYPES, MAX_FIELD_ANSWERS, MAX_FIELD_CHARS, MAX_FIELD_ITEM, MAX_FIELD_ITEMS, MAX_FIELD_LABEL } from '../custom-field-rules';
 
 /**
  * The structure (issue 12, ADR 047): levels per religion, their custom fields, and the values an
@@ -6,13 +7,16 @@ import { z } from 'zod';
  * holds members (churches, mosques).
  */
 export const MAX_LEVEL_NAME = 60;
-export const MAX_FIELD_LABEL = 80;
-export const MAX_FIELD_ITEMS = 50;
-export const MAX_FIELD_ITEM = 80;
-/** A value of any type is stored as text; no field may allow more than this. */
-export const MAX_FIELD_CHARS = 500;
-export const CUSTOM_FIELD_TYPES = ['text', 'number', 'date', 'choice'] as const;
-export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number];
+export {
+  CUSTOM_FIELD_TYPES,
+  customFieldValueProblem,
+  MAX_FIELD_ANSWERS,
+  MAX_FIELD_CHARS,
+  MAX_FIELD_ITEM,
+  MAX_FIELD_ITEMS,
+  MAX_FIELD_LABEL,
+  type CustomFieldType,
+} from '../custom-field-rules';
 
 export const Level = z.object({
   id: z.number().int(),
@@ -91,28 +95,9 @@ export const CustomFieldValue = z.object({ fieldId: z.number().int(), label: z.s
 export type CustomFieldValue = z.infer<typeof CustomFieldValue>;
 /** PUT /api/institutions/{id}/custom-fields: an empty value clears the field. */
 export const CustomFieldValuesInput = z.object({
-  values: z.array(z.object({ fieldId: z.number().int().positive(), value: z.string().max(MAX_FIELD_CHARS) })).max(100),
+  values: z.array(z.object({ fieldId: z.number().int().positive(), value: z.string().max(MAX_FIELD_CHARS) })).max(MAX_FIELD_ANSWERS),
 });
 export type CustomFieldValuesInput = z.input<typeof CustomFieldValuesInput>;
-
-/** The checks a value meets for its field; the server's word is final, the form shows the same. */
-export function customFieldValueProblem(field: Pick<CustomField, 'dataType' | 'minChars' | 'maxChars' | 'items'>, value: string): boolean {
-  if (field.minChars !== null && value.length < field.minChars) return true;
-  if (field.maxChars !== null && value.length > field.maxChars) return true;
-  switch (field.dataType) {
-    case 'number':
-      return !/^-?\d+(\.\d+)?$/.test(value);
-    case 'date': {
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return true;
-      const day = new Date(`${value}T00:00:00Z`);
-      return Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== value;
-    }
-    case 'choice':
-      return !field.items.includes(value);
-    default:
-      return false;
-  }
-}
 
 /** Money of one currency over a period, from the read model. */
 export const CurrencySum = z.object({ currency: z.string(), amount: z.number().int(), transactions: z.number().int() });

@@ -26,6 +26,10 @@ export const options: RegistrationOptions = {
     { id: 30, title: 'Kinondoni District', levelId: 3, religionId: 1 },
     { id: 31, title: 'Temeke District', levelId: 3, religionId: 1 },
   ],
+  customFields: [
+    { id: 7, levelId: 4, label: 'Registration number', dataType: 'text', minChars: null, maxChars: 40, items: [] },
+    { id: 8, levelId: 4, label: 'Founded', dataType: 'date', minChars: null, maxChars: null, items: [] },
+  ],
 };
 
 export const branches = { data: [{ id: 1, name: 'Dar es Salaam', shortCode: 'DSM', region: 'Dar es Salaam', createdAt: '2026-01-01T00:00:00.000Z' }] };

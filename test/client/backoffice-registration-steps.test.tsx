@@ -125,6 +125,12 @@ describe('registration: steps', () => {
     expect(within(field('Parent')).queryByRole('option', { name: 'Union' })).toBeNull();
 
     fireEvent.change(field('Parent'), { target: { value: '30' } });
+    // The church level's custom fields, checked with their rules before anything is sent.
+    type('Registration number', 'R'.repeat(41));
+    fireEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
+    expect(await screen.findByText('Registration number is not valid')).toBeTruthy();
+    expect(saves('institution')).toHaveLength(0);
+    type('Registration number', ' REG-2026-001 ');
     fireEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
     expect(await screen.findByRole('heading', { name: 'Bank account' })).toBeTruthy();
     expect(saves('institution')[0]?.body).toEqual({
@@ -137,6 +143,7 @@ describe('registration: steps', () => {
       district: 'Kinondoni',
       street: 'Sinza Mori',
       logoUploadId: null,
+      customFields: [{ fieldId: 7, value: 'REG-2026-001' }],
     });
   });
 

@@ -66,6 +66,7 @@ export function planApprovals(structure: StructurePlan, users: UsersPlan, now: D
       district: 'Ubungo',
       street: 'Ubungo Kibangu',
       logoUploadId: null,
+      customFields: [],
     },
     bankAccount: { accountNumber: ubungoAccount.accountNumber, accountName: ubungoAccount.accountName, branchId: dsm, branchName: 'Dar es Salaam', currency: 'TZS' },
     signatories: [

@@ -47,6 +47,7 @@ export async function requestNewInstitution(ctx: AppContext, core: BankCore, cal
     district: input.district,
     street: input.street,
     logoUploadId: null,
+    customFields: input.customFields.filter((entry) => entry.value !== ''),
   };
   await checkInstitution(db, institution, null);
   const account = await lookUpAccount(db, core, input.accountNumber);

@@ -15,6 +15,7 @@ import { registrations } from '../../db/schema/approvals';
 import { bankAccounts, institutions, referrers, uploads } from '../../db/schema/institutions';
 import { institutionLevels, religions } from '../../db/schema/reference';
 import { AppError } from '../../lib/app-error';
+import { answerProblemsError, checkAnswers } from '../structure/custom-field-values';
 import { loginTaken } from '../users/new-user';
 import type { BankCore } from './bank-core';
 import { type ApplicantClient, assertEditable, draftData, missingSteps, type RegistrationRow, saveStep, toView } from './drafts';
@@ -42,6 +43,10 @@ export async function checkInstitution(db: Db, step: InstitutionStep, registrati
   const [codeTaken] = await db.select({ id: institutions.id }).from(institutions).where(eq(institutions.code, step.abbreviation));
   if (codeTaken) throw invalid('abbreviation', messages.boDeniedCodeTaken);
   if (step.logoUploadId !== null) await checkUploads(db, registrationId, [step.logoUploadId], 'logo', 'logoUploadId');
+  // The level's custom fields, with the rules the staff edit applies (ADR 047).
+  const answers = await checkAnswers(db, level.id, step.customFields);
+  if (answers.foreign) throw invalid('customFields', messages.customFieldNotOfLevel);
+  if (answers.problems.length > 0) throw answerProblemsError(422, 'customFields', answers.problems);
 }
 
 async function checkUploads(db: Db, registrationId: number | null, ids: number[], purpose: 'document' | 'logo', path: string): Promise<void> {
@@ -65,7 +70,8 @@ export async function lookUpAccount(db: Db, core: BankCore, accountNumber: strin
 export async function saveInstitution(ctx: AppContext, row: RegistrationRow, step: InstitutionStep): Promise<RegistrationView> {
   assertEditable(row);
   await checkInstitution(ctx.database.db, step, row.id);
-  return saveStep(ctx, row, 'institution', step);
+  // An empty answer is no answer: the draft keeps only those given.
+  return saveStep(ctx, row, 'institution', { ...step, customFields: step.customFields.filter((entry) => entry.value !== '') });
 }
 
 export async function saveBankAccount(ctx: AppContext, core: BankCore, row: RegistrationRow, step: BankAccountStep): Promise<RegistrationView> {

@@ -14,6 +14,8 @@ export type RegistrationDetailsData = {
     district: string;
     street: string;
     logoUploadId: number | null;
+    /** Answers to the level's custom fields (ADR 047). */
+    customFields?: ReadonlyArray<{ fieldId: number; value: string }>;
   };
   bankAccount?: { accountNumber: string; accountName: string; branchId: number | null; branchName?: string | null; currency: string };
   signatories?: ReadonlyArray<{ name: string; phone: string; email: string | null; documentUploadId: number }>;
@@ -28,6 +30,8 @@ export type RegistrationNames = {
   level: (id: number) => string;
   parent: (id: number | null) => string;
   branch: (id: number | null, known?: string | null) => string;
+  /** A custom field's label. */
+  customField: (id: number) => string;
 };
 
 type Props = {
@@ -67,6 +71,7 @@ export function RegistrationDetails({ data, names, renderDocument, missingText }
               { label: t`District`, value: institution.district },
               { label: t`Street`, value: institution.street },
               { label: t`Logo`, value: institution.logoUploadId === null ? null : renderDocument(institution.logoUploadId) },
+              ...(institution.customFields ?? []).map((answer) => ({ label: names.customField(answer.fieldId), value: answer.value })),
             ]}
           />
         ) : (

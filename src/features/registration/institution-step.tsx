@@ -9,9 +9,10 @@ import { Field } from '../../components/ui/field';
 import { fieldErrorWords } from '../../components/ui/field-error-text';
 import { issuesResolver } from '../../components/ui/issues-resolver';
 import { registrationQueries, useSaveInstitution } from './api';
+import { answerErrorsFrom, CustomAnswersFields, useAnswerMessages } from './custom-answers';
 import { FileUploadField } from './file-upload-field';
 import { showServerErrors } from './server-errors';
-import { institutionFormIssues, toInstitutionStep, type InstitutionFormValues } from './step-forms';
+import { customAnswerProblems, institutionFormIssues, toInstitutionStep, type CustomAnswers, type InstitutionFormValues } from './step-forms';
 
 const resolver = issuesResolver(institutionFormIssues);
 
@@ -24,6 +25,9 @@ export function InstitutionStepForm({ view, onSaved }: { view: RegistrationView;
   const save = useSaveInstitution();
   const saved = view.data.institution;
   const [logoName, setLogoName] = useState<string | null>(view.uploads.find((upload) => upload.id === saved?.logoUploadId)?.name ?? null);
+  const [answers, setAnswers] = useState<CustomAnswers>(Object.fromEntries((saved?.customFields ?? []).map((answer) => [answer.fieldId, answer.value])));
+  const [answerErrors, setAnswerErrors] = useState<Record<number, string>>({});
+  const answerMessages = useAnswerMessages();
   const form = useForm<InstitutionFormValues>({
     resolver,
     defaultValues: {
@@ -46,9 +50,13 @@ export function InstitutionStepForm({ view, onSaved }: { view: RegistrationView;
   const rankOf = (id: number) => options?.levels.find((candidate) => candidate.id === id)?.rank;
   const parents = level && level.rank > 1 ? (options?.parents ?? []).filter((parent) => parent.religionId === religionId && rankOf(parent.levelId) === level.rank - 1) : [];
   const label = (key: keyof typeof fieldLabels) => i18n._(fieldLabels[key]);
+  const levelFields = (options?.customFields ?? []).filter((field) => field.levelId === levelId);
 
   const submit = form.handleSubmit(async (values) => {
-    const step = toInstitutionStep(values);
+    const step = toInstitutionStep(values, levelFields, answers);
+    const badAnswers = answerMessages(customAnswerProblems(levelFields, answers));
+    setAnswerErrors(badAnswers);
+    if (Object.keys(badAnswers).length > 0) return;
     // The server checks the structure too; saying it here spares a round trip.
     if (level && level.rank > 1 && step.parentId === null) {
       form.setError('parentId', { type: 'server', message: i18n._(messages.boParentInvalid) });
@@ -58,7 +66,9 @@ export function InstitutionStepForm({ view, onSaved }: { view: RegistrationView;
       await save.mutateAsync({ ...step, parentId: level && level.rank > 1 ? step.parentId : null });
       onSaved();
     } catch (error) {
-      showServerErrors(form, error, FIELDS, t`You are offline. Connect to the internet and try again.`);
+      const placed = answerErrorsFrom(error, step.customFields);
+      setAnswerErrors(placed.byField);
+      if (placed.other) showServerErrors(form, error, FIELDS, t`You are offline. Connect to the internet and try again.`);
     }
   });
 
@@ -130,6 +140,7 @@ export function InstitutionStepForm({ view, onSaved }: { view: RegistrationView;
         {text('district', 'address-level2')}
       </div>
       {text('street', 'address-line1')}
+      <CustomAnswersFields fields={levelFields} answers={answers} errors={answerErrors} onChange={(fieldId, value) => setAnswers({ ...answers, [fieldId]: value })} />
       <FileUploadField
         id="inst-logo"
         label={t`Logo (optional)`}

@@ -4,7 +4,7 @@ import { toLocale } from '../../../domain/locale';
 import type { RegistrationNames } from '../../components/ui/registration-details';
 import { registrationQueries } from './api';
 
-/** Names of religions, levels and parents from the public options; the branch comes with the found account. */
+/** Names of religions, levels, parents and custom fields from the public options; the branch comes with the found account. */
 export function usePublicNames(): RegistrationNames {
   const { i18n } = useLingui();
   const options = useQuery(registrationQueries.options(toLocale(i18n.locale))).data;
@@ -17,5 +17,6 @@ export function usePublicNames(): RegistrationNames {
     level: (id) => find(options?.levels, id, (row) => row.name),
     parent: (id) => (id === null ? '—' : find(options?.parents, id, (row) => row.title)),
     branch: (id, known) => known ?? (id === null ? '—' : `#${id}`),
+    customField: (id) => find(options?.customFields, id, (row) => row.label),
   };
 }

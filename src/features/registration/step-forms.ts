@@ -1,4 +1,5 @@
 import type { DefaultUserStep, ExtrasStep, InstitutionStep, SignatoriesStep, StartRegistrationInput } from '../../../domain/api/back-office-registration';
+import { type CustomFieldRule, customFieldValueProblem } from '../../../domain/custom-field-rules';
 import {
   ABBREVIATION_PATTERN,
   ACCOUNT_NUMBER_PATTERN,
@@ -72,7 +73,16 @@ export function institutionFormIssues(values: InstitutionFormValues): FormIssue[
     logoUploadId: uploadIdProblem(values.logoUploadId),
   });
 }
-export function toInstitutionStep(values: InstitutionFormValues): InstitutionStep {
+/** What is typed into the chosen level's custom fields, by field id (kept beside the form: the fields come with the options). */
+export type CustomAnswers = Readonly<Record<number, string>>;
+/** The fields whose answer misses their rules (ADR 047: the check the server makes); an empty answer is no answer. */
+export function customAnswerProblems<F extends CustomFieldRule & { id: number }>(fields: readonly F[], answers: CustomAnswers): F[] {
+  return fields.filter((field) => {
+    const value = (answers[field.id] ?? '').trim();
+    return value !== '' && customFieldValueProblem(field, value);
+  });
+}
+export function toInstitutionStep(values: InstitutionFormValues, fields: ReadonlyArray<{ id: number }> = [], answers: CustomAnswers = {}): InstitutionStep {
   return {
     title: values.title.trim(),
     abbreviation: values.abbreviation.trim().toUpperCase(),
@@ -83,6 +93,7 @@ export function toInstitutionStep(values: InstitutionFormValues): InstitutionSte
     district: values.district.trim(),
     street: values.street.trim(),
     logoUploadId: values.logoUploadId,
+    customFields: fields.map((field) => ({ fieldId: field.id, value: (answers[field.id] ?? '').trim() })).filter((answer) => answer.value !== ''),
   };
 }
 

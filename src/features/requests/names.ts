@@ -27,5 +27,6 @@ export function useRegistrationNames(): RegistrationNames & { roleGroup: (id: nu
     parent: (id) => byId(options?.parents, id, (row) => row.title),
     branch: (id, known) => known ?? byId(branches, id, (row) => `${row.name} (${row.shortCode})`),
     roleGroup: (id) => byId(roleGroups, id, (row) => row.name),
+    customField: (id) => byId(options?.customFields, id, (row) => row.label),
   };
 }

@@ -6,6 +6,7 @@ import type {
   RegistrationPayload as RegistrationShape,
   UserEditPayload as UserEditShape,
 } from '../../../domain/api/back-office';
+import { CustomFieldAnswerReply, orDefault } from '../../lib/replies/registrations';
 import { integer, list, nullable, oneOf, optional, record, text, type Reader } from '../../lib/reply-checks';
 
 /**
@@ -29,6 +30,7 @@ export const RegistrationPayload: Reader<RegistrationShape> = record({
     district: text,
     street: text,
     logoUploadId: nullable(integer),
+    customFields: orDefault(list(CustomFieldAnswerReply), []),
   }),
   bankAccount: record({ accountNumber: text, accountName: text, branchId: nullable(integer), currency: text }),
   signatories: list(record({ name: text, phone: text, email: nullable(text), documentUploadId: integer })),

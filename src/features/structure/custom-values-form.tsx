@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type CustomFieldValue, customFieldValueProblem } from '../../../domain/api/structure';
+import { CustomFieldInput } from '../../components/ui/custom-field-input';
 import { errorText } from '../../lib/error-message';
 import { structureQueries, useSaveFieldValues } from './api';
 
@@ -39,26 +40,7 @@ export function CustomValuesForm({ institutionId, levelId, values, onDone }: { i
         return (
           <div className="field" key={field.id}>
             <label htmlFor={id}>{field.label}</label>
-            {field.dataType === 'choice' ? (
-              <select id={id} value={draft[field.id] ?? ''} onChange={(event) => setDraft({ ...draft, [field.id]: event.target.value })}>
-                <option value="">—</option>
-                {field.items.map((item) => (
-                  <option key={item} value={item}>
-                    {item}
-                  </option>
-                ))}
-              </select>
-            ) : (
-              <input
-                id={id}
-                type={field.dataType === 'date' ? 'date' : 'text'}
-                inputMode={field.dataType === 'number' ? 'decimal' : undefined}
-                value={draft[field.id] ?? ''}
-                aria-invalid={bad || undefined}
-                aria-describedby={bad ? `${id}-error` : undefined}
-                onChange={(event) => setDraft({ ...draft, [field.id]: event.target.value })}
-              />
-            )}
+            <CustomFieldInput id={id} field={field} value={draft[field.id] ?? ''} invalid={bad} errorId={`${id}-error`} onChange={(value) => setDraft({ ...draft, [field.id]: value })} />
             {bad ? (
               <p id={`${id}-error`} className="field-error">
                 {t`${field.label} is not valid`}

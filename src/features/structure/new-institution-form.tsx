@@ -44,6 +44,7 @@ export function NewInstitutionForm({ parentId, parentTitle, onDone }: { parentId
           street: draft.street,
           accountNumber: draft.accountNumber,
           defaultUser: { name: draft.name, phone: draft.phone, email: draft.email },
+          customFields: [],
         };
         create.mutate(input, {
           onSuccess: () => {

@@ -4,6 +4,7 @@ import type {
   RegistrationOptions as RegistrationOptionsShape,
   RegistrationView as RegistrationViewShape,
 } from '../../../domain/api/back-office-registration';
+import { CUSTOM_FIELD_TYPES } from '../../../domain/custom-field-rules';
 import { REGISTRATION_CHANNELS, REGISTRATION_STEPS } from '../../../domain/registration-rules';
 import { REGISTRATION_STATUSES } from '../../../domain/statuses';
 import { countsBy, flag, integer, list, nullable, oneOf, optional, record, replyParser, text, type Reader } from '../reply-checks';
@@ -17,9 +18,12 @@ import { countsBy, flag, integer, list, nullable, oneOf, optional, record, reply
  */
 
 /** zod's `.default(value)`: a field the server left out reads as `value`. */
-function orDefault<T>(read: Reader<T>, fallback: T): Reader<T> {
+export function orDefault<T>(read: Reader<T>, fallback: T): Reader<T> {
   return (value, path) => (value === undefined ? fallback : read(value, path));
 }
+
+/** An answer to a custom field of the institution's level (drafts saved before they existed have none). */
+export const CustomFieldAnswerReply = record({ fieldId: integer, value: text });
 
 export const UploadInfoReply: Reader<UploadInfoShape> = record({ id: integer, name: text, mimeType: text, sizeBytes: integer, url: text });
 
@@ -41,6 +45,7 @@ export const RegistrationViewReply: Reader<RegistrationViewShape> = record({
         district: text,
         street: text,
         logoUploadId: orDefault(nullable(integer), null),
+        customFields: orDefault(list(CustomFieldAnswerReply), []),
       }),
     ),
     bankAccount: optional(record({ accountNumber: text, accountName: text, branchId: nullable(integer), branchName: nullable(text), currency: text })),
@@ -65,6 +70,9 @@ export const RegistrationOptions = replyParser<RegistrationOptionsShape>(
     religions: list(record({ id: integer, name: text })),
     levels: list(record({ id: integer, religionId: integer, rank: integer, name: text, holdsMembers: flag })),
     parents: list(record({ id: integer, title: text, levelId: integer, religionId: integer })),
+    customFields: list(
+      record({ id: integer, levelId: integer, label: text, dataType: oneOf(CUSTOM_FIELD_TYPES), minChars: nullable(integer), maxChars: nullable(integer), items: list(text) }),
+    ),
   }),
 );
 

@@ -5,6 +5,7 @@ import { registrations } from '../../../db/schema/approvals';
 import { bankAccounts, institutions, signatories } from '../../../db/schema/institutions';
 import { institutionLevels } from '../../../db/schema/reference';
 import { roleGroups, users } from '../../../db/schema/users';
+import { storeNewInstitutionAnswers } from '../../structure/custom-field-values';
 import { sendCredentials } from '../../users/credentials';
 import { freeUsername, insertNewUser, loginTaken } from '../../users/new-user';
 import { ExecutionDenied } from '../denied';
@@ -63,6 +64,7 @@ async function executeRegistration(env: ExecutionEnv, p: RegistrationPayload): P
     .returning({ id: institutions.id });
   const institutionId = created!.id;
   await db.update(institutions).set({ path: `${parentPath}${institutionId}/` }).where(eq(institutions.id, institutionId));
+  if (!(await storeNewInstitutionAnswers(db, institutionId, level.id, p.institution.customFields, env.now))) throw new ExecutionDenied(messages.customFieldAnswerStale);
   await db.insert(bankAccounts).values({
     institutionId,
     accountNumber: p.bankAccount.accountNumber,
