@@ -5,6 +5,7 @@
  */
 import { adminFieldLabels, adminMessages } from './messages-admin';
 import { coreMessages } from './messages-core';
+import { givingPledgeMessages } from './messages-giving-pledges';
 import { backOfficeFieldLabels, backOfficeMessages } from './messages-back-office';
 import type { Descriptor } from './messages-descriptor';
 import { memberFieldLabels, memberMessages } from './messages-members';
@@ -14,7 +15,7 @@ import { receiptFieldLabels, receiptMessages } from './messages-receipts';
 import { statsMessages } from './messages-stats';
 
 /** Core messages plus each area's own file (one file per area, so areas never edit the same list). */
-export const messages = { ...coreMessages, ...receiptMessages, ...paymentMessages, ...backOfficeMessages, ...adminMessages, ...statsMessages, ...memberMessages, ...pledgeMessages };
+export const messages = { ...coreMessages, ...receiptMessages, ...paymentMessages, ...backOfficeMessages, ...adminMessages, ...statsMessages, ...memberMessages, ...pledgeMessages, ...givingPledgeMessages };
 
 export type MessageKey = keyof typeof messages;
 export type MessageId = (typeof messages)[MessageKey]['id'];

@@ -32,6 +32,7 @@ import { healthRoutes } from './routes/health';
 import { memberRoutes } from './routes/members/member-routes';
 import { memberTransferRoutes } from './routes/members/member-transfer-routes';
 import { givingRoutes } from './routes/payments/giving-routes';
+import { givingPledgeRoutes } from './routes/payments/giving-pledge-routes';
 import { pledgeRoutes } from './routes/pledges/pledge-routes';
 import { smsRoutes } from './routes/sms/sms-routes';
 import { paymentRoutes } from './routes/payments/payment-routes';
@@ -89,6 +90,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(paymentRoutes);
       await api.register(transferRoutes);
       await api.register(givingRoutes);
+      await api.register(givingPledgeRoutes);
       await api.register(transactionRoutes);
       await api.register(selcomWebhookRoutes);
       await api.register(backOfficeRoutes);

@@ -94,6 +94,11 @@ export const PaymentInput = z
     currency: CurrencyCode,
     /** A known member (from lookupPhone); omitted for guests. */
     memberId: z.number().int().positive().optional(),
+    /**
+     * One of that member's open pledges here (from the giving page's pledge list, domain/api/giving-pledges.ts):
+     * the line of the pledge's offering type pays it first, once the payment completes (ADR 027, 056).
+     */
+    pledgeId: z.number().int().positive().max(2_147_483_647).optional(),
   })
   .refine((p) => new Set(p.lines.map((l) => l.offeringTypeId)).size === p.lines.length, {
     message: 'payments.duplicateOfferingType',

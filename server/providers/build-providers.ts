@@ -18,6 +18,7 @@ import { type SelcomSimulator, startSelcomSimulator } from './payments/selcom-si
 import { createPublicLinks, type PublicLinks } from '../lib/public-links';
 import { definePasswordResetQueue } from '../services/auth/password-reset-delivery';
 import { definePledgeReminderQueue } from '../services/pledges/pledge-reminders';
+import { defineGivingPledgeCodeQueue } from '../services/payments/giving-pledge-code';
 import { defineRateLimitPruneQueue } from '../services/payments/rate-limit-prune';
 import { defineSmsCampaignQueue } from '../services/sms/campaigns/campaign-dispatch';
 import { defineRegistrationPruneQueue } from '../services/registration/prune-drafts';
@@ -131,6 +132,7 @@ export async function createProviders(options: {
   const translator = options.translator ?? (await loadTranslator());
   definePasswordResetQueue(jobs, { database, sms, mail, translator, links, now });
   definePledgeReminderQueue(jobs, { database, sms, translator, now });
+  defineGivingPledgeCodeQueue(jobs, { database, sms, translator, now });
   defineSmsCampaignQueue(jobs, { raw: database.raw, sms, now });
   defineRegistrationPruneQueue(jobs, { database, config, now });
   defineRateLimitPruneQueue(jobs, { database, config, now });

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, primaryKey, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
@@ -36,12 +37,16 @@ export const authFailures = pgTable('auth_failures', {
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });
 
-/** Single-use codes and links (password reset by SMS or email, deletion or phone-change confirmation). */
+/**
+ * Single-use codes and links (password reset by SMS or email, deletion or phone-change confirmation,
+ * the giving page's pledge code). A code belongs to a user, or, for people who are not users (a
+ * member on the public giving page), to its `subject` alone: the phone it was sent to (ADR 056).
+ */
 export const oneTimeCodes = pgTable(
   'one_time_codes',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id),
+    userId: integer('user_id').references(() => users.id),
     purpose: text('purpose').notNull(),
     /** What the code is bound to (e.g. the record a deletion targets). */
     subject: text('subject').notNull().default(''),
@@ -51,7 +56,12 @@ export const oneTimeCodes = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('one_time_codes_user_purpose').on(t.userId, t.purpose), index('one_time_codes_hash').on(t.codeHash)],
+  (t) => [
+    index('one_time_codes_user_purpose').on(t.userId, t.purpose),
+    index('one_time_codes_hash').on(t.codeHash),
+    index('one_time_codes_subject_purpose').on(t.subject, t.purpose).where(sql`${t.userId} is null`),
+    check('one_time_codes_owner', sql`${t.userId} is not null or ${t.subject} <> ''`),
+  ],
 );
 
 export const activityLog = pgTable(

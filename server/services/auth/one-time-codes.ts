@@ -11,23 +11,32 @@ export function newSixDigitCode(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, '0');
 }
 
-// Bound to user and purpose in the hash, so a code issued for one action cannot be replayed for another.
-const codeHash = (userId: number, purpose: string, code: string) => sha256(`${userId}:${purpose}:${code}`);
+/**
+ * Whose code it is: a user's, or, for someone who is not a user (a member on the public giving page,
+ * ADR 056), the phone it was sent to. A phone's code has no user and the phone as its subject.
+ */
+export type CodeOwner = { userId: number } | { phone: string };
 
-/** Issues a code (or link id) for one user and purpose; earlier unused ones for the same purpose stop working. */
-export async function issueCode(
-  db: Db,
-  input: { userId: number; purpose: string; code: string; ttlMs: number; now: Date; subject?: string; hashed?: 'bound' | 'plain' },
-): Promise<void> {
+const ownerKey = (owner: CodeOwner) => ('userId' in owner ? String(owner.userId) : `phone:${owner.phone}`);
+const ownerIs = (owner: CodeOwner) =>
+  'userId' in owner ? eq(oneTimeCodes.userId, owner.userId) : and(isNull(oneTimeCodes.userId), eq(oneTimeCodes.subject, owner.phone));
+
+// Bound to owner and purpose in the hash, so a code issued for one action cannot be replayed for another.
+const codeHash = (owner: CodeOwner, purpose: string, code: string) => sha256(`${ownerKey(owner)}:${purpose}:${code}`);
+
+type IssueInput = CodeOwner & { purpose: string; code: string; ttlMs: number; now: Date; subject?: string; hashed?: 'bound' | 'plain' };
+
+/** Issues a code (or link id) for one owner and purpose; earlier unused ones for the same purpose stop working. */
+export async function issueCode(db: Db, input: IssueInput): Promise<void> {
   await db
     .update(oneTimeCodes)
     .set({ usedAt: input.now })
-    .where(and(eq(oneTimeCodes.userId, input.userId), eq(oneTimeCodes.purpose, input.purpose), isNull(oneTimeCodes.usedAt)));
+    .where(and(ownerIs(input), eq(oneTimeCodes.purpose, input.purpose), isNull(oneTimeCodes.usedAt)));
   await db.insert(oneTimeCodes).values({
-    userId: input.userId,
+    userId: 'userId' in input ? input.userId : null,
     purpose: input.purpose,
-    subject: input.subject ?? '',
-    codeHash: input.hashed === 'plain' ? sha256(input.code) : codeHash(input.userId, input.purpose, input.code),
+    subject: 'userId' in input ? (input.subject ?? '') : input.phone,
+    codeHash: input.hashed === 'plain' ? sha256(input.code) : codeHash(input, input.purpose, input.code),
     expiresAt: new Date(input.now.getTime() + input.ttlMs),
     createdAt: input.now,
   });
@@ -36,7 +45,9 @@ export async function issueCode(
 export type CodeCheck = 'ok' | 'invalid' | 'locked';
 
 /** Checks a short code: single use, unexpired, and dead after 5 wrong tries. */
-export async function consumeCode(db: Db, input: { userId: number; purpose: string; code: string; now: Date }): Promise<CodeCheck> {
+type ConsumeInput = CodeOwner & { purpose: string; code: string; now: Date };
+
+export async function consumeCode(db: Db, input: ConsumeInput): Promise<CodeCheck> {
   return (await consumeCodeWithSubject(db, input)).result;
 }
 
@@ -45,16 +56,16 @@ export async function consumeCode(db: Db, input: { userId: number; purpose: stri
  * phone change): read from the very row that was spent, never from a second look that a newer code
  * could have replaced in between.
  */
-export async function consumeCodeWithSubject(db: Db, input: { userId: number; purpose: string; code: string; now: Date }): Promise<{ result: CodeCheck; subject: string | null }> {
+export async function consumeCodeWithSubject(db: Db, input: ConsumeInput): Promise<{ result: CodeCheck; subject: string | null }> {
   const result = await checkAndSpend(db, input);
   return typeof result === 'string' ? { result, subject: null } : { result: 'ok', subject: result.subject };
 }
 
-async function checkAndSpend(db: Db, input: { userId: number; purpose: string; code: string; now: Date }): Promise<Exclude<CodeCheck, 'ok'> | { subject: string }> {
+async function checkAndSpend(db: Db, input: ConsumeInput): Promise<Exclude<CodeCheck, 'ok'> | { subject: string }> {
   const [row] = await db
     .select()
     .from(oneTimeCodes)
-    .where(and(eq(oneTimeCodes.userId, input.userId), eq(oneTimeCodes.purpose, input.purpose), isNull(oneTimeCodes.usedAt), gt(oneTimeCodes.expiresAt, input.now)))
+    .where(and(ownerIs(input), eq(oneTimeCodes.purpose, input.purpose), isNull(oneTimeCodes.usedAt), gt(oneTimeCodes.expiresAt, input.now)))
     .orderBy(desc(oneTimeCodes.id))
     .limit(1);
   if (!row) return 'invalid';
@@ -66,7 +77,7 @@ async function checkAndSpend(db: Db, input: { userId: number; purpose: string; c
     .where(and(eq(oneTimeCodes.id, row.id), lt(oneTimeCodes.attempts, MAX_CODE_ATTEMPTS)))
     .returning({ attempts: oneTimeCodes.attempts });
   if (!claimed) return 'locked';
-  if (!sameHash(row.codeHash, codeHash(input.userId, input.purpose, input.code))) {
+  if (!sameHash(row.codeHash, codeHash(input, input.purpose, input.code))) {
     return claimed.attempts >= MAX_CODE_ATTEMPTS ? 'locked' : 'invalid';
   }
   // The update is conditional on still being unused, so two racing requests cannot both spend it.
@@ -78,7 +89,8 @@ async function checkAndSpend(db: Db, input: { userId: number; purpose: string; c
   return spent.length === 1 ? { subject: row.subject } : 'invalid';
 }
 
-export type LinkRow = typeof oneTimeCodes.$inferSelect;
+/** Links are always a user's (a phone's codes are short codes, never links). */
+export type LinkRow = typeof oneTimeCodes.$inferSelect & { userId: number };
 
 /** Finds a live reset link by its random id (stored hashed; 256 bits need no per-user binding). */
 export async function findLink(db: Db, purpose: string, id: string, now: Date): Promise<LinkRow | null> {
@@ -87,7 +99,7 @@ export async function findLink(db: Db, purpose: string, id: string, now: Date): 
     .from(oneTimeCodes)
     .where(and(eq(oneTimeCodes.codeHash, sha256(id)), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.usedAt), gt(oneTimeCodes.expiresAt, now)))
     .limit(1);
-  return row && row.attempts < MAX_CODE_ATTEMPTS ? row : null;
+  return row && row.userId !== null && row.attempts < MAX_CODE_ATTEMPTS ? { ...row, userId: row.userId } : null;
 }
 
 export async function spendLink(db: Db, linkId: number, now: Date): Promise<boolean> {

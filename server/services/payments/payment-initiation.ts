@@ -128,7 +128,14 @@ export async function createPayment(deps: PaymentDeps, request: CreateRequest): 
       if (rows.length > 0) referenceNo = candidate;
     }
     if (!referenceNo) throw new Error('no free payment reference after 5 tries');
-    await tx.insert(transactionLines).values(input.lines.map((line) => ({ transactionId: id, offeringTypeId: line.offeringTypeId, amount: line.amount })));
+    await tx.insert(transactionLines).values(
+      input.lines.map((line, index) => ({
+        transactionId: id,
+        offeringTypeId: line.offeringTypeId,
+        amount: line.amount,
+        pledgeId: resolved.pledge?.lineIndex === index ? resolved.pledge.id : null,
+      })),
+    );
     await tx.insert(onlinePayments).values({
       transactionId: id,
       provider: input.method === 'bank' ? 'bank' : deps.provider.name,

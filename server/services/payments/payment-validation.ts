@@ -6,7 +6,7 @@ import { detectOperator } from '../../../domain/operators';
 import type { MobileOperator } from '../../../domain/statuses';
 import type { Db } from '../../db/client';
 import { bankAccounts, institutions } from '../../db/schema/institutions';
-import { members, offeringTypes } from '../../db/schema/members';
+import { members, offeringTypes, pledges } from '../../db/schema/members';
 import { AppError, errors } from '../../lib/app-error';
 import type { AuthUser } from '../auth/auth-user';
 import { hasGrant } from '../auth/auth-user';
@@ -23,6 +23,8 @@ export type ResolvedPayment = {
   /** A known member, with what card billing needs from the member's own record. */
   member: { id: number; name: string; firstName: string; lastName: string; email: string | null; addressLine: string | null; city: string | null; country: string } | null;
   bankAccountId: number | null;
+  /** The pledge the payment names, and the line (of the pledge's offering type) that pays it. */
+  pledge: { id: number; lineIndex: number } | null;
 };
 
 const invalid = (descriptor: Descriptor, path: string, values: Record<string, unknown> = {}) =>
@@ -84,6 +86,8 @@ export async function resolvePayment(db: Db, input: ValidInput, actor: AuthUser 
     };
   }
 
+  const pledge = input.pledgeId === undefined ? null : await resolvePledge(db, input, member?.id ?? null);
+
   let bankAccountId: number | null = null;
   if (input.method === 'bank') {
     const [account] = await db
@@ -95,7 +99,32 @@ export async function resolvePayment(db: Db, input: ValidInput, actor: AuthUser 
     if (!account) throw invalid(messages.paymentsNoBankAccount, 'method');
     bankAccountId = account.id;
   }
-  return { institution: { id: institution.id, title: institution.title, code: institution.code, path: institution.path }, amount, operator, member, bankAccountId };
+  return { institution: { id: institution.id, title: institution.title, code: institution.code, path: institution.path }, amount, operator, member, bankAccountId, pledge };
+}
+
+/**
+ * A named pledge must be an open one of the named member, at this institution, in this currency, with
+ * a line of its offering type. Every other case is one answer, so the route says nothing about
+ * pledges that are not the payer's. The database allocates the money only when the payment completes.
+ */
+async function resolvePledge(db: Db, input: ValidInput, memberId: number | null): Promise<{ id: number; lineIndex: number }> {
+  const refuse = () => invalid(messages.givingPledgeNotPayable, 'pledgeId');
+  if (memberId === null || input.pledgeId === undefined) throw refuse();
+  const [row] = await db
+    .select({ id: pledges.id, offeringTypeId: pledges.offeringTypeId })
+    .from(pledges)
+    .where(
+      and(
+        eq(pledges.id, input.pledgeId),
+        eq(pledges.memberId, memberId),
+        eq(pledges.institutionId, input.institutionId),
+        eq(pledges.currency, input.currency),
+        sql`${pledges.paid} < ${pledges.total}`,
+      ),
+    );
+  const lineIndex = row ? input.lines.findIndex((line) => line.offeringTypeId === row.offeringTypeId) : -1;
+  if (!row || lineIndex < 0) throw refuse();
+  return { id: row.id, lineIndex };
 }
 
 /** True when the institution is in the user's scope (used by every staff action on one payment). */

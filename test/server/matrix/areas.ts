@@ -5,6 +5,7 @@ import { backOfficeRows } from './rows-back-office';
 import { deskRows } from './rows-desk';
 import { deskBatchRows } from './rows-desk-batches';
 import { foundationRows } from './rows-foundation';
+import { givingPledgeRows } from './rows-giving-pledges';
 import { memberRows } from './rows-members';
 import { memberOpsRows } from './rows-member-ops';
 import { memberImportRows } from './rows-members-import';
@@ -16,4 +17,4 @@ import { replicaRows } from './rows-replicas';
 import { smsRows } from './rows-sms';
 
 /** Every area's rows; a new area adds its file here (one line, so parallel work rarely collides). */
-export const MATRIX_AREAS: MatrixArea[] = [foundationRows, deskRows, deskBatchRows, backOfficeRows, paymentRows, adminRows, statsRows, memberRows, memberOpsRows, memberImportRows, pledgeRows, structureRows, replicaRows, affiliationRows, smsRows];
+export const MATRIX_AREAS: MatrixArea[] = [foundationRows, deskRows, deskBatchRows, backOfficeRows, paymentRows, adminRows, statsRows, memberRows, memberOpsRows, memberImportRows, pledgeRows, structureRows, replicaRows, affiliationRows, smsRows, givingPledgeRows];

@@ -1,0 +1,3 @@
+ALTER TABLE "one_time_codes" ALTER COLUMN "user_id" DROP NOT NULL;--> statement-breakpoint
+CREATE INDEX "one_time_codes_subject_purpose" ON "one_time_codes" USING btree ("subject","purpose") WHERE "one_time_codes"."user_id" is null;--> statement-breakpoint
+ALTER TABLE "one_time_codes" ADD CONSTRAINT "one_time_codes_owner" CHECK ("one_time_codes"."user_id" is not null or "one_time_codes"."subject" <> '');

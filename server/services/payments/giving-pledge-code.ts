@@ -1,0 +1,50 @@
+import { createHash } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Locale } from '../../../domain/locale';
+import { messages } from '../../../domain/messages';
+import type { AppContext } from '../../context';
+import { institutions } from '../../db/schema/institutions';
+import { members } from '../../db/schema/members';
+import type { JobRunner } from '../../jobs/job-runner';
+import { issueCode, newSixDigitCode } from '../auth/one-time-codes';
+
+/**
+ * The giving page's pledge code (ADR 056): 6 digits by SMS to the phone, 10 minutes, single use,
+ * bound in its hash to that phone and to one church or mosque (the purpose), so a code for one
+ * congregation never opens another's pledges. It is sent from a job, as the password reset's code
+ * is: the route queues the same job for every phone, so neither its answer nor its time says
+ * whether the phone is a member's.
+ */
+export const GIVING_PLEDGE_CODE = { ttlMs: 10 * 60_000 } as const;
+export const givingPledgePurpose = (institutionId: number) => `giving-pledges:${institutionId}`;
+
+export const GIVING_PLEDGE_CODE_QUEUE = 'giving-pledge-code';
+const QUEUE_OPTIONS = { retryLimit: 2, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 };
+
+export type GivingPledgeCodeJob = { phone: string; institutionId: number; locale: Locale };
+type Deps = Pick<AppContext, 'database' | 'sms' | 'translator' | 'now'>;
+
+/** Counter keys hold a hash, not the number: the counters table need not list people's phones. */
+export function phoneCounterKey(prefix: string, phone: string): string {
+  return `${prefix}:phone:${createHash('sha256').update(`sadaka:rate:${phone}`).digest('base64url').slice(0, 22)}`;
+}
+
+export function defineGivingPledgeCodeQueue(jobs: JobRunner, deps: Deps): void {
+  jobs.define<GivingPledgeCodeJob>(GIVING_PLEDGE_CODE_QUEUE, QUEUE_OPTIONS, (job) => deliverPledgeCode(deps, job.data));
+}
+
+async function deliverPledgeCode(deps: Deps, job: GivingPledgeCodeJob): Promise<void> {
+  const db = deps.database.db;
+  const [member] = await db
+    .select({ id: members.id, church: institutions.title })
+    .from(members)
+    .innerJoin(institutions, eq(institutions.id, members.institutionId))
+    .where(and(eq(members.phone, job.phone), eq(members.institutionId, job.institutionId), isNull(members.deletedAt), eq(institutions.status, 'active')))
+    .limit(1);
+  if (!member) return;
+  const code = newSixDigitCode();
+  await issueCode(db, { phone: job.phone, purpose: givingPledgePurpose(job.institutionId), code, ttlMs: GIVING_PLEDGE_CODE.ttlMs, now: deps.now() });
+  const message = deps.translator.t(job.locale, messages.givingPledgeCodeSms, { church: member.church, code });
+  // A security code is not held back by an empty SMS wallet: institutionId null, as for the reset code.
+  await deps.sms.send({ to: job.phone, message, institutionId: null, purpose: 'giving-pledge-code' });
+}
