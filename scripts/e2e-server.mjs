@@ -5,11 +5,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { root } from './lib/run.mjs';
+import { ensureServerBuilt, serverEntry } from './lib/server-build.mjs';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'sadaka-e2e-'));
 const cleanUp = () => rmSync(dataDir, { recursive: true, force: true });
 
-const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+// The compiled server, as `npm start` runs it, so every spec also exercises the production build.
+await ensureServerBuilt(root);
+const child = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
   cwd: root,
   stdio: 'inherit',
   env: {

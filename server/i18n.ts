@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { type I18n, setupI18n } from '@lingui/core';
 import { formatter } from '@lingui/format-po';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { DEFAULT_LOCALE, type Locale, LOCALES, toLocale } from '../domain/locale';
+import { projectRoot } from './lib/project-root';
 
 type Descriptor = { id: string; message: string };
 
@@ -20,7 +21,7 @@ export async function loadTranslator(): Promise<Translator> {
   const po = formatter({ lineNumbers: false });
   const instances = new Map<Locale, I18n>();
   for (const locale of LOCALES) {
-    const file = fileURLToPath(new URL(`../locales/${locale}/messages.po`, import.meta.url));
+    const file = join(projectRoot, 'locales', locale, 'messages.po');
     let content = '';
     try {
       content = readFileSync(file, 'utf8');
