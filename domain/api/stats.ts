@@ -126,6 +126,8 @@ export const DashboardBreakdowns = z.object({
   byChild: z.array(Collected.extend({ id: z.number().int(), title: z.string() })),
   /** Failed payments this period (from the read model). */
   failedPayments: z.number().int(),
+  /** Completed payments whose credit to an account failed and waits for a retry (the failed-credits list, now); null without transactions:view. */
+  failedCredits: z.number().int().nullable(),
   /** Institutions with the pledges grant: open pledges overdue and due in the next 7 days (the pledges list's filters). */
   pledges: z
     .object({ overdue: z.object({ count: z.number().int(), remaining: z.number().int() }), dueIn7Days: z.object({ count: z.number().int(), remaining: z.number().int() }) })

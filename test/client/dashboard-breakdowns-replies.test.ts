@@ -22,6 +22,7 @@ const reply = {
   byOfferingType: [{ offeringTypeId: 3, title: 'Sadaka', total: 4_500, church: 2_610, field: 945, union: 945 }],
   byChild: [{ id: 2, title: 'Coast Field', ...collected }],
   failedPayments: 1,
+  failedCredits: 2,
   pledges: { overdue: { count: 2, remaining: 50_000 }, dueIn7Days: { count: 0, remaining: 0 } },
 };
 

@@ -129,4 +129,22 @@ describe('dashboard breakdowns (GET /api/stats/dashboard): this period against t
     const res = await t.app.inject({ method: 'GET', url: '/api/stats/dashboard?period=decade', headers: headers.union });
     expect(res.statusCode).toBe(400);
   });
+
+  it('counts the failed credits waiting in each scope, as many as the list behind the figure holds', async () => {
+    const db = t.database.db;
+    // Waiting: completed, credit failed. Neither a credited one nor a failed payment counts.
+    await createTransaction(db, { institutionId: w.churchA.id, creditStatus: 'failed', completedAt: new Date('2026-01-05T10:00:00Z') });
+    await createTransaction(db, { institutionId: w.churchB.id, creditStatus: 'failed', completedAt: new Date('2026-03-05T10:00:00Z') });
+    await createTransaction(db, { institutionId: w.mosque.id, creditStatus: 'failed', completedAt: new Date('2026-03-05T10:00:00Z') });
+    await createTransaction(db, { institutionId: w.churchA.id, creditStatus: 'credited' });
+    await createTransaction(db, { institutionId: w.churchA.id, status: 'failed', creditStatus: 'failed' });
+    const expected = { union: 2, church: 1, churchB: 1, mosque: 1, admin: 3 } as const;
+    for (const role of ['union', 'church', 'churchB', 'mosque', 'admin'] as const) {
+      const figure = (await breakdowns(role)).failedCredits;
+      const list = await t.app.inject({ method: 'GET', url: '/api/payments/failed-credits?limit=100', headers: headers[role] });
+      expect(list.statusCode, list.body).toBe(200);
+      expect(figure, role).toBe(expected[role]);
+      expect(figure, role).toBe((list.json() as { count: number }).count);
+    }
+  });
 });

@@ -72,6 +72,8 @@ export const transactions = pgTable(
     // A printed receipt number names one receipt of its institution (numbers are made offline per device).
     uniqueIndex('transactions_institution_receipt_no').on(t.institutionId, t.receiptNo).where(sql`${t.receiptNo} is not null and ${t.method} in ('cash','cheque')`),
     index('transactions_status').on(t.status),
+    // The failed credits waiting for a retry (a handful among millions): the dashboard counts them and the list pages them from this alone.
+    index('transactions_failed_credits').on(t.institutionId).where(sql`${t.status} = 'completed' and ${t.creditStatus} = 'failed'`),
     index('transactions_member').on(t.memberId),
     index('transactions_trx_id').on(t.trxId),
     index('transactions_payer_phone').on(t.payerPhone),

@@ -10,9 +10,19 @@ import { underInstitution } from './transaction-queries';
 
 type Translate = (descriptor: { id: string; message: string }, values?: Record<string, unknown>) => string;
 
+/** Failed credits in the caller's scope: the partial index transactions_failed_credits holds exactly these rows. */
+const failedCreditsWhere = (user: AuthUser, institutionId: number | undefined) =>
+  and(institutionScope(user), underInstitution(institutionId), eq(transactions.status, 'completed'), eq(transactions.creditStatus, 'failed'));
+
+/** How many failed credits wait for a retry in the caller's scope (the dashboard's figure of the list below). */
+export async function countFailedCredits(db: Db, user: AuthUser): Promise<number> {
+  const [total] = await db.select({ n: count() }).from(transactions).innerJoin(institutions, eq(institutions.id, transactions.institutionId)).where(failedCreditsWhere(user, undefined));
+  return total?.n ?? 0;
+}
+
 /** Completed payments whose credit to the share holders' accounts failed, newest first, in the caller's scope. */
 export async function listFailedCredits(db: Db, user: AuthUser, q: { institutionId?: number | undefined; limit: number; offset: number }, t: Translate) {
-  const where = and(institutionScope(user), underInstitution(q.institutionId), eq(transactions.status, 'completed'), eq(transactions.creditStatus, 'failed'));
+  const where = failedCreditsWhere(user, q.institutionId);
   const rows = await db
     .select({
       t: transactions,

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { errors } from '../../lib/app-error';
 import { type AuthUser, hasGrant } from '../auth/auth-user';
 import { institutionScope } from '../auth/scope';
+import { countFailedCredits } from '../payments/failed-credits';
 import { collectionTotalsBy } from '../read-model/totals';
 import { dashboardPeriods } from './dashboard-periods';
 import { collectedByChild, collectedByMethod, collectedTotal, type GivingFilter, shareSumsByOfferingType } from './giving-sums';
@@ -28,7 +29,7 @@ export async function dashboardBreakdowns(ctx: AppContext, user: AuthUser, q: Da
   const filterOf = (range: { from: string; to: string }): GivingFilter => ({ scope, underPath: root?.path ?? null, ...range, start: new Date(0), end: new Date(0), currency: q.currency });
   const current = filterOf(periods.current);
 
-  const [totalCurrent, totalPreviousToDate, totalPrevious, series, byMethod, byType, byChild, children, failed, pledges] = await Promise.all([
+  const [totalCurrent, totalPreviousToDate, totalPrevious, series, byMethod, byType, byChild, children, failed, pledges, failedCredits] = await Promise.all([
     collectedTotal(db, current),
     collectedTotal(db, filterOf(periods.previousToDate)),
     collectedTotal(db, filterOf(periods.previous)),
@@ -39,6 +40,8 @@ export async function dashboardBreakdowns(ctx: AppContext, user: AuthUser, q: Da
     childrenOf(db, user, root?.id ?? null),
     collectionTotalsBy(db, { scope, ...periods.current, status: ['failed'] }, []),
     pledgesAttention(db, user, ctx.now()),
+    // A state, not a period's figure: what waits now (the list behind it has no date filter).
+    hasGrant(user, 'transactions', 'view') ? countFailedCredits(db, user) : null,
   ]);
 
   const amountAt = new Map(series.map((row) => [periods.grain === 'day' ? row.day! : `${row.month!}-01`, row.amount]));
@@ -62,6 +65,7 @@ export async function dashboardBreakdowns(ctx: AppContext, user: AuthUser, q: Da
       .sort((a, b) => b.total - a.total || a.title.localeCompare(b.title)),
     byChild: children.map((child) => ({ id: child.id, title: child.title, ...(byChild.get(child.id) ?? { amount: 0, count: 0 }) })),
     failedPayments: failed[0]?.transactions ?? 0,
+    failedCredits,
     pledges,
   };
 }

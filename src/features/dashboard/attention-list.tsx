@@ -19,7 +19,9 @@ export function AttentionList({ level }: { level: string | null | undefined }) {
   const profile = useQuery(profileQuery()).data;
   const showSms = level === null || level === 'union';
   const sms = useQuery({ ...smsBalanceQuery(), enabled: showSms });
-  const pledges = useQuery(breakdownsQuery('month')).data?.pledges ?? null;
+  const breakdowns = useQuery(breakdownsQuery('month')).data;
+  const pledges = breakdowns?.pledges ?? null;
+  const failedCredits = breakdowns?.failedCredits ?? null;
   const number = new Intl.NumberFormat(i18n.locale);
   const money = (amount: number) => formatMoney(amount, 'TZS', i18n.locale);
   const smsFigure = (balance: { smsLeft: number; smsCap: number }) => {
@@ -38,7 +40,8 @@ export function AttentionList({ level }: { level: string | null | undefined }) {
     items.push({ key: 'overdue', label: t`Pledges overdue`, value: pledgeFigure(pledges.overdue), to: `${list}?due=overdue` });
     items.push({ key: 'due', label: t`Pledges due in 7 days`, value: pledgeFigure(pledges.dueIn7Days), to: `${list}?due=7d` });
   }
-  if (canDo(profile, 'transactions', 'view')) items.push({ key: 'credits', label: t`Failed credits waiting`, value: t`Open the list`, to: localizedPath(paths.failedCredits, locale) });
+  if (canDo(profile, 'transactions', 'view'))
+    items.push({ key: 'credits', label: t`Failed credits waiting`, value: failedCredits === null ? t`Open the list` : number.format(failedCredits), to: localizedPath(paths.failedCredits, locale) });
   if (showSms && sms.data) items.push({ key: 'sms', label: t`SMS left`, value: smsFigure(sms.data), to: localizedPath(paths.sms, locale) });
   if (items.length === 0) return null;
   return (

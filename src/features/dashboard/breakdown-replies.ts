@@ -20,6 +20,7 @@ export const DashboardBreakdowns = replyParser<DashboardBreakdownsShape>(
     byOfferingType: list(record({ offeringTypeId: integer, title: text, total: integer, church: integer, field: integer, union: integer })),
     byChild: list(record({ id: integer, title: text, ...collected })),
     failedPayments: integer,
+    failedCredits: nullable(integer),
     pledges: nullable(record({ overdue: record({ count: integer, remaining: integer }), dueIn7Days: record({ count: integer, remaining: integer }) })),
   }),
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "transactions_failed_credits" ON "transactions" USING btree ("institution_id") WHERE "transactions"."status" = 'completed' and "transactions"."credit_status" = 'failed';
