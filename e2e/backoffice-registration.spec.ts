@@ -21,7 +21,12 @@ test('a church registers itself, the branch sends it for approval, a second bank
   // The applicant: steps saved one by one, resumed after a reload, the unknown account refused in the spec's words.
   await flow.open();
   await flow.start(applicant);
-  await flow.institution(applicant);
+  // A custom field of the church level (seeded: "Year founded", four digits) is asked and checked like on the staff form.
+  await flow.fillInstitution(applicant, { 'Year founded': '87' });
+  await expect(page.getByText('Year founded is not valid')).toBeVisible();
+  await page.getByLabel('Year founded', { exact: true }).fill('1987');
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Bank account' })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Bank account' })).toBeVisible();
   await flow.lookUpAccount('0101999999999');
@@ -34,6 +39,7 @@ test('a church registers itself, the branch sends it for approval, a second bank
   await expect(page.getByText(applicant.title)).toBeVisible();
   await expect(page.getByRole('cell', { name: 'signed-form.pdf' })).toBeVisible();
   await expect(page.getByText('Kinondoni District')).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: /^1987$/ })).toBeVisible();
   await flow.submitFromPreview();
   await expect(page.getByText('Submitted, waiting for approval').first()).toBeVisible();
 
@@ -58,12 +64,23 @@ test('a church registers itself, the branch sends it for approval, a second bank
   const checker = new RequestsPage(checkerPage);
   await expect(checkerPage.getByRole('heading', { name: `Application: ${applicant.title}` })).toBeVisible();
   await expect(checker.statusBadge()).toHaveText('Requested');
+  await expect(checkerPage.getByText('Year founded')).toBeVisible();
+  await expect(checkerPage.getByRole('definition').filter({ hasText: /^1987$/ })).toBeVisible();
   const download = checkerPage.waitForEvent('download');
   await checkerPage.getByRole('button', { name: 'Download signed-form.pdf' }).click();
   expect((await download).suggestedFilename()).toBe('signed-form.pdf');
   await checker.decide('Approve', 'Documents checked against the account mandate');
   await expect(checker.statusBadge()).toHaveText('Approved');
   await expect(checkerPage.getByRole('region', { name: 'Decision' }).getByRole('note')).toHaveText('This request has already been resolved');
+  // The new church's profile shows the answer as its custom field value.
+  await checkerPage.goto('/en/entity');
+  const filters = checkerPage.getByRole('search', { name: 'Find churches and mosques' });
+  await filters.getByLabel('Name or code').fill(applicant.abbreviation);
+  await filters.getByRole('button', { name: 'Search' }).click();
+  await checkerPage.getByRole('link', { name: applicant.title, exact: true }).click();
+  const fields = checkerPage.getByRole('region', { name: 'Custom fields' });
+  await expect(fields.getByText('Year founded')).toBeVisible();
+  await expect(fields.getByText('1987', { exact: true })).toBeVisible();
   await checkerContext.close();
 
   // The default user's credentials arrive by mail (the local outbox stands in for SMTP).

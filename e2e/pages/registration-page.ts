@@ -49,7 +49,13 @@ export class RegistrationFlow {
     await expect(this.page.getByRole('heading', { name: 'Institution details' })).toBeVisible();
   }
 
-  async institution(applicant: Applicant) {
+  async institution(applicant: Applicant, answers: Record<string, string> = {}) {
+    await this.fillInstitution(applicant, answers);
+    await expect(this.page.getByRole('heading', { name: 'Bank account' })).toBeVisible();
+  }
+
+  /** Fills the institution step and saves it; `answers` are the chosen level's custom fields, by label. */
+  async fillInstitution(applicant: Applicant, answers: Record<string, string> = {}) {
     const page = this.page;
     await page.getByLabel('Title').fill(applicant.title);
     await page.getByLabel('Abbreviation').fill(applicant.abbreviation);
@@ -59,8 +65,8 @@ export class RegistrationFlow {
     await page.getByLabel('Region').fill('Dar es Salaam');
     await page.getByLabel('District').fill('Kinondoni');
     await page.getByLabel('Street').fill('Mwenge, Sam Nujoma Road');
+    for (const [label, value] of Object.entries(answers)) await page.getByLabel(label, { exact: true }).fill(value);
     await page.getByRole('button', { name: 'Save and continue' }).click();
-    await expect(page.getByRole('heading', { name: 'Bank account' })).toBeVisible();
   }
 
   async lookUpAccount(accountNumber: string) {
