@@ -8,6 +8,7 @@ import { ListCard } from '../../components/ui/list-card';
 import { errorText } from '../../lib/error-message';
 import { showToast } from '../../lib/toast';
 import { structureQueries, useDeleteField, useSaveField } from './api';
+import { FormFooter } from './form-footer';
 
 const TYPE_LABELS = { text: msg`Text`, number: msg`Number`, date: msg`Date`, choice: msg`Choice` } as const;
 
@@ -143,19 +144,7 @@ function FieldForm({ levelId, field, onDone }: { levelId: number; field: CustomF
           </label>
         </div>
       )}
-      {problem ? (
-        <p role="alert" className="field-error">
-          {problem}
-        </p>
-      ) : null}
-      <div className="section-head">
-        <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-          <Trans>Save</Trans>
-        </button>
-        <button type="button" className="btn btn-secondary" onClick={onDone}>
-          <Trans>Cancel</Trans>
-        </button>
-      </div>
+      <FormFooter failure={problem} busy={save.isPending} onCancel={onDone} />
     </form>
   );
 }

@@ -1,10 +1,11 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type CustomFieldValue, customFieldValueProblem } from '../../../domain/api/structure';
 import { CustomFieldInput } from '../../components/ui/custom-field-input';
 import { errorText } from '../../lib/error-message';
 import { structureQueries, useSaveFieldValues } from './api';
+import { FormFooter } from './form-footer';
 
 /**
  * Edits an institution's answers to its level's custom fields. Each value is checked in the form
@@ -49,19 +50,7 @@ export function CustomValuesForm({ institutionId, levelId, values, onDone }: { i
           </div>
         );
       })}
-      {problem ? (
-        <p role="alert" className="field-error">
-          {problem}
-        </p>
-      ) : null}
-      <div className="section-head">
-        <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-          <Trans>Save</Trans>
-        </button>
-        <button type="button" className="btn btn-secondary" onClick={onDone}>
-          <Trans>Cancel</Trans>
-        </button>
-      </div>
+      <FormFooter failure={problem} busy={save.isPending} onCancel={onDone} />
     </form>
   );
 }

@@ -11,6 +11,7 @@ import { choiceQueries, structureQueries, useCreateLevel, useDeleteLevel, useRen
 import { CustomFieldsSection } from './custom-fields-section';
 import { useStructureFormat } from './structure-format';
 import './structure.css';
+import { FormFooter } from './form-footer';
 
 /**
  * /settings/levels: a bank administrator's levels of each religion (add, rename, reorder, remove
@@ -183,18 +184,8 @@ function RenameLevelForm({ level, onDone }: { level: Level; onDone: () => void }
           <label htmlFor="rename-sw">{t`Name in Swahili`}</label>
           <input id="rename-sw" required maxLength={60} value={draft.nameSw} onChange={(event) => setDraft({ ...draft, nameSw: event.target.value })} />
         </div>
-        <button type="submit" className="btn btn-primary" disabled={rename.isPending}>
-          <Trans>Save</Trans>
-        </button>
-        <button type="button" className="btn btn-secondary" onClick={onDone}>
-          <Trans>Cancel</Trans>
-        </button>
       </div>
-      {problem ? (
-        <p role="alert" className="field-error">
-          {problem}
-        </p>
-      ) : null}
+      <FormFooter failure={problem} busy={rename.isPending} onCancel={onDone} />
     </form>
   );
 }

@@ -8,6 +8,7 @@ import { api } from '../../lib/api-client';
 import { errorText } from '../../lib/error-message';
 import { integer, oneOf, record, replyParser } from '../../lib/reply-checks';
 import { showToast } from '../../lib/toast';
+import { FormFooter } from './form-footer';
 
 const SubmittedReply = replyParser<SubmittedRequest>(record({ requestId: integer, status: oneOf(['requested'] as const) }));
 const EMPTY = { title: '', abbreviation: '', region: '', district: '', street: '', accountNumber: '', name: '', phone: '', email: '' };
@@ -68,19 +69,7 @@ export function NewInstitutionForm({ parentId, parentTitle, onDone }: { parentId
       {field('name', t`Default user's name`)}
       {field('phone', t`Default user's phone`, 'tel')}
       {field('email', t`Default user's email`, 'email')}
-      {problem ? (
-        <p role="alert" className="field-error">
-          {problem}
-        </p>
-      ) : null}
-      <div className="section-head">
-        <button type="submit" className="btn btn-primary" disabled={create.isPending}>
-          <Trans>Send for approval</Trans>
-        </button>
-        <button type="button" className="btn btn-secondary" onClick={onDone}>
-          <Trans>Cancel</Trans>
-        </button>
-      </div>
+      <FormFooter failure={problem} busy={create.isPending} onCancel={onDone} submitLabel={<Trans>Send for approval</Trans>} />
     </form>
   );
 }

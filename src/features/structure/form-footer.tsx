@@ -1,0 +1,32 @@
+import { Trans } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+
+type Props = {
+  /** Why the last save failed, read out when it appears. */
+  failure: string | null;
+  busy: boolean;
+  onCancel: () => void;
+  /** "Save" unless the form sends something else (a request for approval). */
+  submitLabel?: ReactNode;
+};
+
+/** The end of every structure form: the save's failure, then Save and Cancel, in one order and one look. */
+export function FormFooter({ failure, busy, onCancel, submitLabel }: Props) {
+  return (
+    <>
+      {failure ? (
+        <p role="alert" className="field-error">
+          {failure}
+        </p>
+      ) : null}
+      <div className="section-head">
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {submitLabel ?? <Trans>Save</Trans>}
+        </button>
+        <button type="button" className="btn btn-secondary" onClick={onCancel}>
+          <Trans>Cancel</Trans>
+        </button>
+      </div>
+    </>
+  );
+}
