@@ -121,3 +121,41 @@ test('the treasurer prints the member cards of a zone: the PDF opens and has one
   expect(qrCount(pdf)).toBe(members);
   expect(zoneName.length).toBeGreaterThan(0);
 });
+
+// Issue 13, spec §1 "move to a zone" (bulk): the treasurer selects members in the list and moves
+// them into a new zone, then prints that zone's cards: one QR for each member moved.
+test('the treasurer moves selected members to a zone and prints the zone’s cards', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const token = await apiToken(request, 'treasurer');
+  const auth = { authorization: `Bearer ${token}` };
+  const zoneName = `Kanda ya Majaribio ${String(Date.now()).slice(-6)}`;
+  const created = await request.post('/api/zones', { headers: auth, data: { name: zoneName } });
+  expect(created.status(), await created.text()).toBe(201);
+  const zone = (await created.json()) as { id: number };
+  const [first, second] = (await mwengeMember(request, '')).slice(2, 4);
+  expect(second).toBeDefined();
+
+  await new SignInPage(page).signIn('treasurer');
+  await page.goto('/en/members');
+  const list = page.getByRole('list', { name: 'Members' });
+  for (const member of [first!, second!]) {
+    await page.getByLabel('Search members').fill(member.code);
+    await list.getByRole('checkbox', { name: `Select ${member.names}` }).check();
+  }
+  const bar = page.getByRole('group', { name: 'Move the selected members' });
+  await expect(bar.getByRole('status')).toHaveText('2 selected');
+  await bar.getByLabel('Zone to move them to').selectOption({ label: zoneName });
+  expect(await blockingAxeFindings(page, 'members selected for a zone move')).toEqual([]);
+  await bar.getByRole('button', { name: 'Move to zone' }).click();
+  await expect(page.getByText(`2 members moved to ${zoneName}`)).toBeVisible();
+  await expect(bar).toHaveCount(0);
+
+  const inZone = await request.get(`/api/members?limit=20&zoneId=${zone.id}`, { headers: auth });
+  expect(((await inZone.json()) as MemberPage).data.map((member) => member.id).sort()).toEqual([first!.id, second!.id].sort());
+
+  await page.goto('/en/groups-management');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: `Member cards of ${zoneName} (PDF)` }).click()]);
+  const pdf = await readFile((await download.path())!);
+  expect(qrCount(pdf)).toBe(2);
+  expect(pdfText(pdf)).toContain(first!.code);
+});

@@ -79,3 +79,8 @@ export async function uploadMembers(file: Blob, query: { institutionId: number |
   if (!response.ok) throw await toApiError(response);
   return (await response.json()) as MemberImportResult;
 }
+
+/** Moves members into a zone of their congregation (null: out of every zone); all or none. */
+export function moveMembersToZone(memberIds: number[], zoneId: number | null): Promise<{ moved: number }> {
+  return apiRequest<{ moved: number }>(apiPaths.zoneMoveMembers, { method: 'POST', body: { memberIds, zoneId } });
+}

@@ -13,6 +13,7 @@ import { canDo } from '../../lib/permissions';
 import { refreshOfflineCache } from '../../lib/offline/refresh-cache';
 import { MemberImportDialog } from './import/member-import-dialog';
 import { MemberRegistrationForm } from './member-form';
+import { MemberZoneMove } from './member-zone-move';
 import { StaffMembersPage } from './staff-members-page';
 
 const LIST_LIMIT = 50;
@@ -38,7 +39,10 @@ function DeskMembersPage() {
   const [registering, setRegistering] = useState(false);
   const [importing, setImporting] = useState(false);
   const [refresh, setRefresh] = useState(0);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const latest = useRef(0);
+  // Zone moves are online and need the groups grant; members not yet synced have no server id to move.
+  const mayMove = canDo(profile, 'groups', 'update');
 
   useEffect(() => {
     if (institutionId === null) return;
@@ -53,6 +57,20 @@ function DeskMembersPage() {
   }, [institutionId, query, refresh]);
 
   if (institutionId === null) return <EmptyState title={t`Members are kept by a church or mosque user.`} />;
+
+  const toggle = (serverId: number, on: boolean) =>
+    setSelected((previous) => {
+      const next = new Set(previous);
+      if (on) next.add(serverId);
+      else next.delete(serverId);
+      return next;
+    });
+  const movable = (members ?? []).flatMap((member) => (member.serverId === null ? [] : [member.serverId]));
+  const allShown = movable.length > 0 && movable.every((serverId) => selected.has(serverId));
+  const moved = () => {
+    setSelected(new Set());
+    void refreshOfflineCache(institutionId).then(() => setRefresh((value) => value + 1));
+  };
 
   const saved = (member: LocalMember) => {
     setRegistering(false);
@@ -100,13 +118,32 @@ function DeskMembersPage() {
         />
       ) : null}
       {registering ? <MemberRegistrationForm institutionId={institutionId} onSaved={saved} onCancel={() => setRegistering(false)} /> : null}
+      {mayMove && selected.size > 0 ? <MemberZoneMove institutionId={institutionId} memberIds={[...selected]} onMoved={moved} /> : null}
       <div className="card">
+        {mayMove && movable.length > 0 ? (
+          <label className="check-row">
+            <input
+              type="checkbox"
+              checked={allShown}
+              onChange={(event) => setSelected((previous) => new Set(event.target.checked ? [...previous, ...movable] : [...previous].filter((serverId) => !movable.includes(serverId))))}
+            />
+            <Trans>Select all shown</Trans>
+          </label>
+        ) : null}
         {members === null ? null : members.length === 0 ? (
           <EmptyState title={query.trim() ? t`No member found` : t`Type a name, phone number or member number to find a member.`} />
         ) : (
           <ul className="result-list member-list" aria-label={t`Members`}>
             {members.map((member) => (
               <li key={member.key} className="result-row">
+                {mayMove && member.serverId !== null ? (
+                  <input
+                    type="checkbox"
+                    aria-label={t`Select ${member.firstName} ${member.lastName}`}
+                    checked={selected.has(member.serverId)}
+                    onChange={(event) => member.serverId !== null && toggle(member.serverId, event.target.checked)}
+                  />
+                ) : null}
                 <span className="result-main">
                   {member.serverId === null ? (
                     `${member.firstName} ${member.lastName}`
