@@ -55,6 +55,7 @@ export const ACTIVITY_ACTIONS = [
   'report.exported',
   'sms.campaign_created',
   'sms.campaign_resent',
+  'sms.topped_up',
   'request.submitted',
   'request.approved',
   'request.denied',

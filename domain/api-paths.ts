@@ -123,4 +123,6 @@ export const apiPaths = {
   smsCampaignById: (id: number) => `/sms/campaigns/${id}`,
   smsResendFailed: (id: number) => `/sms/campaigns/${id}/resend-failed`,
   smsFailed: '/sms/failed',
+  smsTopUps: '/sms/topups',
+  smsWallet: (institutionId: number) => `/sms/wallets/${institutionId}`,
 } as const;

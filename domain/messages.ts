@@ -11,11 +11,12 @@ import type { Descriptor } from './messages-descriptor';
 import { memberFieldLabels, memberMessages } from './messages-members';
 import { paymentFieldLabels, paymentMessages } from './messages-payments';
 import { pledgeMessages } from './messages-pledges';
+import { smsTopUpMessages } from './messages-sms-topups';
 import { receiptFieldLabels, receiptMessages } from './messages-receipts';
 import { statsMessages } from './messages-stats';
 
 /** Core messages plus each area's own file (one file per area, so areas never edit the same list). */
-export const messages = { ...coreMessages, ...receiptMessages, ...paymentMessages, ...backOfficeMessages, ...adminMessages, ...statsMessages, ...memberMessages, ...pledgeMessages, ...givingPledgeMessages };
+export const messages = { ...coreMessages, ...receiptMessages, ...paymentMessages, ...backOfficeMessages, ...adminMessages, ...statsMessages, ...memberMessages, ...pledgeMessages, ...givingPledgeMessages, ...smsTopUpMessages };
 
 export type MessageKey = keyof typeof messages;
 export type MessageId = (typeof messages)[MessageKey]['id'];

@@ -7,7 +7,7 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export const REQUEST_STATUSES = ['requested', 'approved', 'denied', 'rejected', 'not_approved'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
-export const REQUEST_TYPES = ['application', 'bank-account', 'bank-user', 'user-edit'] as const;
+export const REQUEST_TYPES = ['application', 'bank-account', 'bank-user', 'user-edit', 'sms-topup'] as const;
 export type RequestType = (typeof REQUEST_TYPES)[number];
 
 export const ACCOUNT_STATUSES = ['activated', 'disabled'] as const;

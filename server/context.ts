@@ -24,6 +24,8 @@ export type SmsSender = {
    * the order given, the rest wait for a top-up. Answers in the order given.
    */
   sendMany(inputs: readonly SmsInput[]): Promise<Array<{ id: number; status: SmsStatus }>>;
+  /** Charges and queues an institution's waiting messages while its wallet has units (oldest first); after a top-up commits. */
+  releaseWaiting(institutionId: number): Promise<number>;
 };
 
 /** Sends mail over SMTP when configured, otherwise records it in the local outbox. */

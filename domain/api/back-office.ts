@@ -189,3 +189,16 @@ export const UserEditPayload = z.object({
   }),
 });
 export type UserEditPayload = z.infer<typeof UserEditPayload>;
+
+/**
+ * `sms-topup`: add `amount` messages to an institution's SMS wallet (ADR 057). The title and the
+ * balance are as they were when asked, for the checker's screen.
+ */
+export const SmsTopUpPayload = z.object({
+  institutionId: z.number().int(),
+  institutionTitle: z.string(),
+  amount: z.number().int().positive(),
+  smsLeftWhenAsked: z.number().int(),
+  note: z.string().nullable(),
+});
+export type SmsTopUpPayload = z.infer<typeof SmsTopUpPayload>;

@@ -22,7 +22,21 @@ export const SmsBalance = z.object({
   smsLeft: z.number().int(),
   smsCap: z.number().int(),
   data: z.array(
-    z.object({ id: z.number().int(), institution: z.string(), amount: z.number().int(), createdAt: z.string(), createdBy: z.string().nullable() }),
+    z.object({
+      id: z.number().int(),
+      institution: z.string(),
+      amount: z.number().int(),
+      createdAt: z.string(),
+      /** Who asked (the maker of a staff top-up) or bought it (the institution user who paid). */
+      createdBy: z.string().nullable(),
+      /** How (ADR 057): `bank` = bank staff under maker-checker, `mobile` = paid by the institution with mobile money. */
+      source: z.enum(['bank', 'mobile']),
+      /** The checker who approved a staff top-up. */
+      approvedBy: z.string().nullable(),
+      /** The approval request (staff top-up) or the payment's reference (mobile money). */
+      requestId: z.number().int().nullable(),
+      paymentReference: z.string().nullable(),
+    }),
   ),
   count: z.number().int(),
 });
@@ -37,6 +51,7 @@ export const PendingRegistration = z.object({
   registration: z.number().int(),
   user: z.number().int(),
   userEdit: z.number().int(),
+  smsTopUp: z.number().int(),
 });
 export type PendingRegistration = z.infer<typeof PendingRegistration>;
 

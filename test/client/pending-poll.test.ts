@@ -4,7 +4,7 @@ import { PENDING_POLL_MS } from '../../domain/limits';
 import { shellQueries } from '../../src/features/shell/api';
 import { createQueryClient } from '../../src/lib/query-client';
 
-const counts = { total: 4, account: 1, registration: 1, user: 1, userEdit: 1 };
+const counts = { total: 5, account: 1, registration: 1, user: 1, userEdit: 1, smsTopUp: 1 };
 
 /** The server side of the poll: answers in order, then keeps repeating the last answer. */
 function serverAnswering(...statuses: number[]) {
@@ -41,7 +41,7 @@ describe('pending-requests badge poll (spec: every 30 s, stops on error)', () =>
     expect(calls).toHaveLength(2);
     await vi.advanceTimersByTimeAsync(PENDING_POLL_MS);
     expect(calls).toHaveLength(3);
-    expect(observer.getCurrentResult().data?.total).toBe(4);
+    expect(observer.getCurrentResult().data?.total).toBe(5);
     unsubscribe();
   });
 

@@ -42,7 +42,7 @@ const referrer = { id: 5, kind: 'staff', name: 'Juma Ally', employeeNo: 'E-1001'
 const freelancer = { ...referrer, id: 6, kind: 'freelancer', employeeNo: null, phone: '+255713000001', branchId: null };
 const dashboard = {
   registrationsByStatus: byStatus,
-  pendingApprovals: { total: 5, account: 1, registration: 2, user: 1, userEdit: 1, stale: 0 },
+  pendingApprovals: { total: 6, account: 1, registration: 2, user: 1, userEdit: 1, smsTopUp: 1, stale: 0 },
   currency: 'TZS',
   collectionsByBranch: [{ branchId: 3, branch: 'Kariakoo', amount: 1_250_000, count: 12 }, { branchId: null, branch: null, amount: 500, count: 1 }],
   collectionsByReligion: [{ religionId: 1, religion: 'Christianity', amount: 1_250_500, count: 13 }],

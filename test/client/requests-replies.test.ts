@@ -32,7 +32,7 @@ const item = {
   payloadHash: 'x',
 };
 const decided = { ...item, id: 42, type: 'application', status: 'rejected', checkerId: 9, checkerName: 'Neema Juma', religionId: 1, reason: 'Wrong form', resolvedAt: '2026-03-02T09:30:00.000Z', canCheck: false };
-const counts = { total: 4, account: 1, registration: 1, user: 1, userEdit: 1 };
+const counts = { total: 5, account: 1, registration: 1, user: 1, userEdit: 1, smsTopUp: 1 };
 const upload = { id: 4, name: 'signed-form.pdf', mimeType: 'application/pdf', sizeBytes: 20_480, url: '/api/uploads/4', path: '/srv/x' };
 const bankUser = { username: 'agnes.mushi', name: 'Agnes Mushi', email: 'agnes.mushi@bank.co.tz', phone: '+255713000001', roleGroupId: 2, branchId: null };
 const registrationPayload = {
@@ -119,6 +119,7 @@ describe('request payloads read without zod', () => {
     ['BankAccountPayload', [bankAccount]],
     ['BankUserPayload', [bankUser, { ...bankUser, branchId: 3 }]],
     ['UserEditPayload', [userEdit, { userId: 12, changes: { roleGroupId: 4, email: 'x@bank.co.tz', phone: '+255713000009' } }]],
+    ['SmsTopUpPayload', [{ institutionId: 9, institutionTitle: 'KKKT Ubungo', amount: 500, smsLeftWhenAsked: 3, note: null }, { institutionId: 9, institutionTitle: 'KKKT Ubungo', amount: 1, smsLeftWhenAsked: 0, note: 'Paid at the counter' }]],
   ] as const;
 
   it.each(shapes)('%s gives what safeParse gives, or null where it fails', (name, samples) => {

@@ -27,13 +27,14 @@ describe('the demo seed, through the app', () => {
   describe('pending requests (made by `branch`) are approvable as stored', () => {
     it('shows one pending request per tab to the admin, none checkable by their maker', async () => {
       const list = (await t.app.inject({ method: 'GET', url: '/api/requests?status=requested', headers: admin })).json();
-      expect(list.counts).toEqual({ total: 4, account: 1, registration: 1, user: 1, userEdit: 1 });
+      expect(list.counts).toEqual({ total: 5, account: 1, registration: 1, user: 1, userEdit: 1, smsTopUp: 1 });
       expect(list.data.every((item: { canCheck: boolean; makerName: string }) => item.canCheck && item.makerName === 'Baraka Mrema')).toBe(true);
       const mine = (await t.app.inject({ method: 'GET', url: '/api/requests?status=requested', headers: branch })).json();
       expect(mine.data.every((item: { canCheck: boolean }) => !item.canCheck)).toBe(true);
     });
 
-    it('approving each executes it: the church, the account, the user and the edit all take effect', async () => {
+    it('approving each executes it: the church, the account, the user, the edit and the SMS top-up all take effect', async () => {
+      const [mwengeBefore] = await t.database.db.select().from(institutions).where(eq(institutions.code, 'MWG'));
       const list = (await t.app.inject({ method: 'GET', url: '/api/requests?status=requested', headers: admin })).json();
       for (const item of list.data as Array<{ id: number; type: string }>) {
         const denied = await t.app.inject({ method: 'POST', url: `/api/requests/${item.id}/approve`, headers: branch, payload: {} });
@@ -51,6 +52,8 @@ describe('the demo seed, through the app', () => {
       expect(await db.select().from(users).where(eq(users.username, 'kassim.omari'))).toHaveLength(1);
       const [salma] = await db.select().from(users).where(eq(users.username, 'salma.juma'));
       expect(salma).toMatchObject({ phone: '+255654300004', name: 'Salma Juma Mrisho' });
+      const [mwenge] = await db.select().from(institutions).where(eq(institutions.code, 'MWG'));
+      expect(mwenge!.smsLeft).toBe(mwengeBefore!.smsLeft + 500);
       expect((await t.app.inject({ method: 'GET', url: '/api/getTotalPendingRegistration', headers: admin })).json().total).toBe(0);
     });
   });

@@ -25,6 +25,7 @@ describe('the layout calls (spec section 7)', () => {
       { type: 'bank-account', subject: 'b1', payload: {}, branchId: w.branch.id, religionId: w.christian.id },
       { type: 'bank-user', subject: 'u1', payload: {}, branchId: w.otherBranch.id, religionId: w.islam.id },
       { type: 'user-edit', subject: 'e1', payload: {}, branchId: w.otherBranch.id, religionId: w.islam.id },
+      { type: 'sms-topup', subject: 's1', payload: {}, branchId: w.branch.id, religionId: w.christian.id },
       { type: 'application', subject: 'a2', payload: {}, status: 'approved', branchId: w.branch.id, religionId: w.christian.id },
     ]);
   });
@@ -76,8 +77,8 @@ describe('the layout calls (spec section 7)', () => {
   });
 
   it('getTotalPendingRegistration counts waiting requests by type, scoped', async () => {
-    expect((await call('admin', 'GET', '/api/getTotalPendingRegistration')).json()).toEqual({ total: 4, account: 1, registration: 1, user: 1, userEdit: 1 });
-    expect((await call('branch', 'GET', '/api/getTotalPendingRegistration')).json()).toEqual({ total: 2, account: 1, registration: 1, user: 0, userEdit: 0 });
+    expect((await call('admin', 'GET', '/api/getTotalPendingRegistration')).json()).toEqual({ total: 5, account: 1, registration: 1, user: 1, userEdit: 1, smsTopUp: 1 });
+    expect((await call('branch', 'GET', '/api/getTotalPendingRegistration')).json()).toEqual({ total: 3, account: 1, registration: 1, user: 0, userEdit: 0, smsTopUp: 1 });
     expect((await call('church', 'GET', '/api/getTotalPendingRegistration')).statusCode).toBe(403);
   });
 

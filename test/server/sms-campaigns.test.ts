@@ -216,8 +216,10 @@ describe('SMS campaigns', () => {
     expect((await detail(byUnion.id, 'churchB')).institutionId).toBe(w.churchB.id);
     expect((await post({ recipients: { kind: 'phone', phone }, message: 'x' }, 'admin')).statusCode).toBe(400);
     expect((await post({ recipients: { kind: 'phone', phone }, message: 'x', institutionId: w.churchA.id }, 'admin')).statusCode).toBe(201);
-    // Branch officers hold no SMS grant.
-    expect((await post({ recipients: { kind: 'phone', phone }, message: 'x', institutionId: w.churchA.id }, 'branch')).statusCode).toBe(403);
+    // Branch officers send for their branch's churches only (ADR 057), and must name one.
+    expect((await post({ recipients: { kind: 'phone', phone }, message: 'x', institutionId: w.churchA.id }, 'branch')).statusCode).toBe(201);
+    expect((await post({ recipients: { kind: 'phone', phone }, message: 'x', institutionId: w.mosque.id }, 'branch')).statusCode).toBe(403);
+    expect((await post({ recipients: { kind: 'phone', phone }, message: 'x' }, 'branch')).statusCode).toBe(400);
     // Bad bodies change nothing.
     for (const bad of [
       { recipients: { kind: 'list', phones: ['12'] }, message: 'x' },

@@ -26,7 +26,7 @@ export const approvalRequests = pgTable(
   (t) => [
     uniqueIndex('approval_requests_one_pending').on(t.type, t.subject).where(sql`${t.status} = 'requested'`),
     index('approval_requests_status').on(t.status, t.type),
-    check('approval_requests_type', sql`${t.type} in ('application','bank-account','bank-user','user-edit')`),
+    check('approval_requests_type', sql`${t.type} in ('application','bank-account','bank-user','user-edit','sms-topup')`),
     check('approval_requests_status', sql`${t.status} in ('requested','approved','denied','rejected','not_approved')`),
   ],
 );

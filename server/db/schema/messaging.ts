@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { institutions } from './institutions';
 
 /** Outgoing SMS, charged against the institution's prepaid balance (smsLeft). */
@@ -81,13 +81,34 @@ export const smsCampaignRecipients = pgTable(
   (t) => [primaryKey({ columns: [t.campaignId, t.ord] }), index('sms_campaign_recipients_sms').on(t.smsId)],
 );
 
-export const smsTopups = pgTable('sms_topups', {
-  id: serial('id').primaryKey(),
-  institutionId: integer('institution_id').notNull().references(() => institutions.id),
-  amount: integer('amount').notNull(),
-  createdBy: integer('created_by'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * Units added to an institution's wallet (ADR 057). `source` says how: `bank` = by bank staff, an
+ * approved maker-checker request (`request_id`; maker in `created_by`, checker in `approved_by`);
+ * `mobile` = bought by the institution with mobile money (`transaction_id`; the buyer in
+ * `created_by`). The unique keys make each request and each payment add its units once, whatever
+ * runs twice. Rows from before ADR 057 have neither key.
+ */
+export const smsTopups = pgTable(
+  'sms_topups',
+  {
+    id: serial('id').primaryKey(),
+    institutionId: integer('institution_id').notNull().references(() => institutions.id),
+    amount: integer('amount').notNull(),
+    source: text('source').notNull().default('bank'),
+    requestId: integer('request_id'),
+    transactionId: uuid('transaction_id'),
+    createdBy: integer('created_by'),
+    approvedBy: integer('approved_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('sms_topups_request').on(t.requestId),
+    uniqueIndex('sms_topups_transaction').on(t.transactionId),
+    index('sms_topups_institution').on(t.institutionId, t.createdAt),
+    check('sms_topups_source', sql`${t.source} in ('bank','mobile')`),
+    check('sms_topups_amount', sql`${t.amount} > 0`),
+  ],
+);
 
 /**
  * Delivery reports that arrived before our own 'sent' update recorded the provider's message id

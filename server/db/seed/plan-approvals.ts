@@ -1,4 +1,4 @@
-import type { ApplicationPayload, BankAccountPayload, BankUserPayload, UserEditPayload } from '../../../domain/api/back-office';
+import type { ApplicationPayload, BankAccountPayload, BankUserPayload, SmsTopUpPayload, UserEditPayload } from '../../../domain/api/back-office';
 import type { RegistrationData } from '../../../domain/api/back-office-registration';
 import type * as s from '../schema/index';
 import type { UsersPlan } from './plan-users';
@@ -145,12 +145,15 @@ export function planApprovals(structure: StructurePlan, users: UsersPlan, now: D
   };
   const edit: UserEditPayload = { userId: colleagueId, changes: { phone: '+255654300004', name: 'Salma Juma Mrisho' } };
 
+  // ADR 057: the branch officer asked for 500 SMS for Mwenge; an administrator approves it.
+  const topUp: SmsTopUpPayload = { institutionId: mwenge.id!, institutionTitle: mwenge.title!, amount: 500, smsLeftWhenAsked: mwenge.smsLeft ?? 0, note: 'Paid for at the Dar es Salaam branch counter' };
   const pending = { makerId, status: 'requested' as const };
   const requests: ApprovalsPlan['requests'] = [
     { id: 1, type: 'application', subject: 'registration:1', title: 'Ubungo Church', payload: application, branchId: dsm, religionId: christian, createdAt: new Date(submittedAt.getTime() + 2 * hour), ...pending },
     { id: 2, type: 'bank-account', subject: `account:${account.accountNumber}`, title: `${mwenge.title} — ${account.accountName}`, payload: account, branchId: dsm, religionId: christian, createdAt: new Date(now.getTime() - 6 * hour), ...pending },
     { id: 3, type: 'bank-user', subject: 'user:new:kassim.omari', title: 'Kassim Omari (kassim.omari)', payload: newUser, branchId: dsm, religionId: null, createdAt: new Date(now.getTime() - 3 * hour), ...pending },
     { id: 4, type: 'user-edit', subject: `user:${colleagueId}`, title: 'Salma Juma (salma.juma)', payload: edit, branchId: dsm, religionId: null, createdAt: new Date(now.getTime() - 1 * hour), ...pending },
+    { id: 7, type: 'sms-topup', subject: `sms-topup:${mwenge.id!}`, title: `${mwenge.title} — 500 SMS`, payload: topUp, branchId: dsm, religionId: christian, createdAt: new Date(now.getTime() - 2 * hour), ...pending },
     // History: decided by a different person, as maker-checker requires.
     {
       id: 5,

@@ -57,6 +57,8 @@ export const roleGroupSeeds: RoleGroupSeed[] = [
       transactions: VIEW_EXPORT,
       push: MAKE,
       quickPayments: MAKE,
+      // Branch staff send for their branch's churches and ask for their SMS top-ups; an administrator approves (ADR 057).
+      sms: MAKE,
       requests: MAKE,
       users: MAKE,
       bankAccounts: MAKE,

@@ -2,11 +2,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { IdParam } from '../../../domain/api/common';
 import { SmsCampaignCreated, SmsCampaignDetail, SmsCampaignInput, SmsCampaignPage, SmsCampaignQuery, SmsFailedPage, SmsResendResult } from '../../../domain/api/sms';
+import { SubmittedRequest } from '../../../domain/api/back-office-users';
+import { SmsTopUpRequestInput, SmsWallet } from '../../../domain/api/sms-topups';
 import { apiPaths } from '../../../domain/api-paths';
 import { createCampaign, type SmsActor } from '../../services/sms/campaigns/campaign-create';
 import { campaignDetail, listCampaigns, listFailedSms } from '../../services/sms/campaigns/campaign-read';
 import { resendFailed } from '../../services/sms/campaigns/campaign-resend';
+import { requestSmsTopUp } from '../../services/sms/topups/request-topup';
+import { readWallet } from '../../services/sms/topups/wallet-read';
 import { authOf } from '../auth/client-info';
+import { callerOf } from '../back-office/caller';
 
 const actorOf = (request: FastifyRequest): SmsActor => {
   const { user, sessionId } = authOf(request);
@@ -58,5 +63,25 @@ export async function smsRoutes(fastify: FastifyInstance) {
       schema: { tags: ['sms'], summary: 'Send again, once, to every recipient whose message failed', params: IdParam, response: { 200: SmsResendResult } },
     },
     async (request) => resendFailed(ctx, actorOf(request), request.params.id),
+  );
+
+  app.post(
+    apiPaths.smsTopUps,
+    {
+      config: { access: { feature: 'sms', action: 'create' } },
+      schema: {
+        tags: ['sms'],
+        summary: 'Bank staff ask for an SMS top-up of an institution in their scope; a second bank user approves it (type sms-topup) and only then are the units added (ADR 057)',
+        body: SmsTopUpRequestInput,
+        response: { 201: SubmittedRequest },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await requestSmsTopUp(ctx, callerOf(request), request.body)),
+  );
+
+  app.get(
+    '/sms/wallets/:id',
+    { config: { access: view }, schema: { tags: ['sms'], summary: "One institution's SMS balance: bank staff and union level only (spec §6)", params: IdParam, response: { 200: SmsWallet } } },
+    async (request) => readWallet(ctx, authOf(request).user, request.params.id),
   );
 }

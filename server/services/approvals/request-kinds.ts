@@ -13,6 +13,7 @@ export const approvingFeature: Record<RequestType, Feature> = {
   'bank-account': 'bankAccounts',
   'bank-user': 'users',
   'user-edit': 'users',
+  'sms-topup': 'sms',
 };
 
 export const noAccessMessage: Record<RequestType, Descriptor> = {
@@ -20,6 +21,7 @@ export const noAccessMessage: Record<RequestType, Descriptor> = {
   'bank-account': messages.boNoAccessBankAccount,
   'bank-user': messages.boNoAccessBankUser,
   'user-edit': messages.boNoAccessUserEdit,
+  'sms-topup': messages.boNoAccessSmsTopUp,
 };
 
 export function mayApprove(user: AuthUser, type: RequestType): boolean {

@@ -17,6 +17,6 @@ export async function pendingRequestCounts(ctx: AppContext, user: AuthUser): Pro
     .where(and(eq(approvalRequests.status, 'requested'), requestScope(user)))
     .groupBy(approvalRequests.type);
   const of = (type: string) => rows.find((row) => row.type === type)?.n ?? 0;
-  const result = { account: of('bank-account'), registration: of('application'), user: of('bank-user'), userEdit: of('user-edit') };
-  return { ...result, total: result.account + result.registration + result.user + result.userEdit };
+  const result = { account: of('bank-account'), registration: of('application'), user: of('bank-user'), userEdit: of('user-edit'), smsTopUp: of('sms-topup') };
+  return { ...result, total: result.account + result.registration + result.user + result.userEdit + result.smsTopUp };
 }

@@ -5,6 +5,7 @@ import type { JobRunner } from '../../jobs/job-runner';
 import type { AfricasTalkingClient } from '../../providers/sms/africas-talking-client';
 import { chargeNextWaiting, insertChargedSms, insertChargedSmsMany } from './sms-charge';
 import { dispatchSms, SMS_SEND_QUEUE, SMS_SEND_QUEUE_OPTIONS, type SmsSendJob } from './sms-dispatch';
+import { creditWalletRaw } from './sms-wallet';
 
 /**
  * The SmsSender on the context, plus the wallet operations the SMS pages need.
@@ -13,14 +14,18 @@ import { dispatchSms, SMS_SEND_QUEUE, SMS_SEND_QUEUE_OPTIONS, type SmsSendJob } 
  * your transaction forever.
  */
 export type SmsService = SmsSender & {
-  /** Adds units to an institution's wallet, records the top-up, then sends what was waiting. */
-  topUp(input: { institutionId: number; amount: number; createdBy?: number | null }): Promise<{ smsLeft: number; released: number }>;
-  /** Charges and queues waiting messages while the wallet has units (oldest first). */
-  releaseWaiting(institutionId: number): Promise<number>;
   /**
-   * Enqueues every 'queued' message again (at start-up): a crash between writing the row and
-   * enqueueing its job would otherwise strand it. The job id is derived from the message id, so
-   * pg-boss ignores the duplicate when the job exists; the handler sends only 'queued' rows.
+   * Adds units to an institution's wallet, records the top-up, then sends what was waiting. For
+   * tests and the seed: the product's top-ups go through an approved request or a paid purchase
+   * (ADR 057), which credit inside their own transaction (sms-wallet.ts) and then call releaseWaiting.
+   */
+  topUp(input: { institutionId: number; amount: number; createdBy?: number | null }): Promise<{ smsLeft: number; released: number }>;
+  /**
+   * Enqueues every 'queued' message again (at start-up and on the recovery sweep): a crash between
+   * writing the row and enqueueing its job would otherwise strand it. The job id is derived from
+   * the message id, so pg-boss ignores the duplicate when the job exists; the handler sends only
+   * 'queued' rows. Also releases messages still waiting in a wallet that has units again (a crash
+   * between a top-up's commit and its release). Answers how many were enqueued.
    */
   recoverQueued(): Promise<number>;
 };
@@ -81,19 +86,17 @@ export function createSmsService(deps: {
       const { rows } = await deps.raw.query(`select id from sms_messages where status = 'queued' order by id limit 10000`);
       let enqueued = 0;
       for (const r of rows) if ((await enqueue(Number(r.id))) !== null) enqueued++;
+      const stranded = await deps.raw.query(
+        `select distinct m.institution_id from sms_messages m join institutions i on i.id = m.institution_id
+          where m.status = 'waiting_balance' and i.sms_left > 0 limit 1000`,
+      );
+      for (const r of stranded.rows) enqueued += await releaseWaiting(Number(r.institution_id));
       return enqueued;
     },
     async topUp({ institutionId, amount, createdBy }) {
-      if (!Number.isInteger(amount) || amount <= 0) throw new RangeError('A top-up is a positive whole number of messages');
-      // One statement, so the history and the wallet never disagree.
-      const { rows } = await deps.raw.query(
-        `with topup as (
-           insert into sms_topups (institution_id, amount, created_by, created_at) values ($1, $2, $3, $4) returning institution_id
-         )
-         update institutions set sms_left = sms_left + $2 where id = (select institution_id from topup) returning id`,
-        [institutionId, amount, createdBy ?? null, deps.now().toISOString()],
-      );
-      if (rows.length === 0) throw new RangeError(`No institution ${institutionId}`);
+      const { rows: found } = await deps.raw.query('select 1 from institutions where id = $1', [institutionId]);
+      if (found.length === 0) throw new RangeError(`No institution ${institutionId}`);
+      await creditWalletRaw(deps.raw, { institutionId, amount, createdBy: createdBy ?? null, at: deps.now(), source: 'bank', requestId: null, approvedBy: null });
       const released = await releaseWaiting(institutionId);
       const after = await deps.raw.query('select sms_left from institutions where id = $1', [institutionId]);
       return { smsLeft: Number(after.rows[0]?.sms_left ?? 0), released };

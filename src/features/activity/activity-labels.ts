@@ -54,6 +54,7 @@ export const activityActionLabels: Record<ActivityAction, MessageDescriptor> = {
   'report.exported': msg`Report exported`,
   'sms.campaign_created': msg`SMS send created`,
   'sms.campaign_resent': msg`Failed SMS resent`,
+  'sms.topped_up': msg`SMS balance topped up`,
   'request.submitted': msg`Request submitted`,
   'request.approved': msg`Request approved`,
   'request.denied': msg`Request could not be applied`,

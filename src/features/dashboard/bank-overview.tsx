@@ -37,6 +37,7 @@ export function BankOverview() {
     { key: 'bank-account', label: t`Bank accounts`, value: data.pendingApprovals.account },
     { key: 'bank-user', label: t`Bank users`, value: data.pendingApprovals.user },
     { key: 'user-edit', label: t`User edits`, value: data.pendingApprovals.userEdit },
+    { key: 'sms-topup', label: t`SMS top-ups`, value: data.pendingApprovals.smsTopUp },
   ];
   return (
     <div className="dashboard-grid">

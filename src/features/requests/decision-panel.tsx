@@ -18,6 +18,7 @@ const noAccess: Record<RequestType, { id: string; message: string }> = {
   'bank-account': messages.boNoAccessBankAccount,
   'bank-user': messages.boNoAccessBankUser,
   'user-edit': messages.boNoAccessUserEdit,
+  'sms-topup': messages.boNoAccessSmsTopUp,
 };
 
 /** Why this person cannot decide: the same rules the server applies, said before they try. */

@@ -9,6 +9,7 @@ export const requestTypeLabels: Record<RequestType, MessageDescriptor> = {
   'bank-account': msg`Bank accounts`,
   'bank-user': msg`Bank users`,
   'user-edit': msg`User edits`,
+  'sms-topup': msg`SMS top-ups`,
 };
 
 /** One request of each type, for the detail page's heading. */
@@ -17,6 +18,7 @@ export const requestTypeSingular: Record<RequestType, MessageDescriptor> = {
   'bank-account': msg`Bank account`,
   'bank-user': msg`Bank user`,
   'user-edit': msg`User edit`,
+  'sms-topup': msg`SMS top-up`,
 };
 
 /** Which number of the pending counts (the menu badge's) belongs to each tab. */
@@ -25,6 +27,7 @@ export const countOfType: Record<RequestType, keyof PendingRegistration> = {
   'bank-account': 'account',
   'bank-user': 'user',
   'user-edit': 'userEdit',
+  'sms-topup': 'smsTopUp',
 };
 
 export const requestStatusLabels: Record<RequestStatus, MessageDescriptor> = {

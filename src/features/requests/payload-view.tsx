@@ -4,7 +4,7 @@ import { DetailsList, type DetailItem } from '../../components/ui/details-list';
 import { RegistrationDetails } from '../../components/ui/registration-details';
 import { DocumentLinks } from './document-links';
 import { useRegistrationNames } from './names';
-import { AffiliationPayload, AmendmentPayload, BankAccountPayload, BankUserPayload, readPayload, RegistrationPayload, UserEditPayload } from './payloads';
+import { AffiliationPayload, AmendmentPayload, BankAccountPayload, BankUserPayload, readPayload, RegistrationPayload, SmsTopUpPayload, UserEditPayload } from './payloads';
 
 /** Anything the client does not recognise is still shown, field by field, never hidden. */
 function RawPayload({ payload }: { payload: Record<string, unknown> }) {
@@ -128,6 +128,29 @@ export function PayloadView({ detail }: { detail: RequestDetail }) {
           </h3>
           <DetailsList items={userChangeItems(edit.changes)} />
         </>
+      );
+    }
+  }
+  if (detail.type === 'sms-topup') {
+    const p = readPayload(SmsTopUpPayload, detail.payload);
+    if (p) {
+      return (
+        <section>
+          <h3 className="card-title">
+            <Trans>SMS top-up</Trans>
+          </h3>
+          <DetailsList
+            items={[
+              { label: t`Church or mosque`, value: p.institutionTitle },
+              { label: t`SMS to add`, value: String(p.amount) },
+              { label: t`SMS balance when asked`, value: String(p.smsLeftWhenAsked) },
+              ...(p.note ? [{ label: t`Note`, value: p.note }] : []),
+            ]}
+          />
+          <p>
+            <Trans>Approving adds these SMS to its balance at once; messages waiting for balance then go out in order.</Trans>
+          </p>
+        </section>
       );
     }
   }

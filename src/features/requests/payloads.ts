@@ -4,10 +4,11 @@ import type {
   BankAccountPayload as BankAccountShape,
   BankUserPayload as BankUserShape,
   RegistrationPayload as RegistrationShape,
+  SmsTopUpPayload as SmsTopUpShape,
   UserEditPayload as UserEditShape,
 } from '../../../domain/api/back-office';
 import { CustomFieldAnswerReply, orDefault } from '../../lib/replies/registrations';
-import { integer, list, nullable, oneOf, optional, record, text, type Reader } from '../../lib/reply-checks';
+import { integer, list, nullable, oneOf, optional, record, ReplyShapeError, text, type Reader } from '../../lib/reply-checks';
 
 /**
  * A request's stored payload, one shape per type (domain/api/back-office.ts), read without zod for
@@ -68,6 +69,15 @@ export const UserEditPayload: Reader<UserEditShape> = record({
     branchId: optional(nullable(integer)),
   }),
 });
+
+/** zod's `z.number().int().positive()`. */
+const positive: Reader<number> = (value, path) => {
+  const n = integer(value, path);
+  if (n <= 0) throw new ReplyShapeError(path);
+  return n;
+};
+
+export const SmsTopUpPayload: Reader<SmsTopUpShape> = record({ institutionId: integer, institutionTitle: text, amount: positive, smsLeftWhenAsked: integer, note: nullable(text) });
 
 /** zod's `safeParse(…).data`: the payload in the shape, or null. */
 export function readPayload<T>(read: Reader<T>, payload: unknown): T | null {

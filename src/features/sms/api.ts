@@ -1,5 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SubmittedRequest } from '../../../domain/api/back-office-users';
 import type { SmsBalance } from '../../../domain/api/shell';
+import type { SmsTopUpRequestInput, SmsWallet } from '../../../domain/api/sms-topups';
+import type { InstitutionList } from '../../../domain/api/structure';
 import type { SmsCampaignCreated, SmsCampaignDetail, SmsCampaignInput, SmsCampaignPage, SmsFailedPage } from '../../../domain/api/sms';
 import type { Zone } from '../../../domain/api/zones';
 import { apiPaths } from '../../../domain/api-paths';
@@ -13,7 +16,9 @@ export const smsKeys = {
   campaign: (id: number) => [...smsKeys.all, 'campaign', id] as const,
   failed: (cursor: number | null) => [...smsKeys.all, 'failed', cursor] as const,
   balance: () => [...smsKeys.all, 'balance'] as const,
-  zones: () => [...smsKeys.all, 'zones'] as const,
+  zones: (institutionId: number | null) => [...smsKeys.all, 'zones', institutionId] as const,
+  institutions: (search: string) => [...smsKeys.all, 'institutions', search] as const,
+  wallet: (institutionId: number) => [...smsKeys.all, 'wallet', institutionId] as const,
 };
 
 const page = (cursor: number | null) => `?limit=${SMS_PAGE_SIZE}${cursor ? `&cursor=${cursor}` : ''}`;
@@ -45,7 +50,21 @@ export const smsQueries = {
     }),
   /** Balance and top-up history (spec `smsTopUpHistory`): bank staff and union level only (§6). */
   balance: () => queryOptions({ queryKey: smsKeys.balance(), queryFn: () => api.post<SmsBalance>(apiPaths.smsTopUpHistory, {}) }),
-  zones: () => queryOptions({ queryKey: smsKeys.zones(), queryFn: ({ signal }) => api.get<{ data: Zone[] }>(apiPaths.zones, undefined, signal) }),
+  /** The sender's zones; bank staff name the institution they send for. */
+  zones: (institutionId: number | null) =>
+    queryOptions({
+      queryKey: smsKeys.zones(institutionId),
+      queryFn: ({ signal }) => api.get<{ data: Zone[] }>(`${apiPaths.zones}${institutionId ? `?institutionId=${institutionId}` : ''}`, undefined, signal),
+    }),
+  wallet: (institutionId: number) => queryOptions({ queryKey: smsKeys.wallet(institutionId), queryFn: ({ signal }) => api.get<SmsWallet>(apiPaths.smsWallet(institutionId), undefined, signal) }),
+  /** Active institutions in the caller's scope whose name or code starts with the search (bank staff's picker). */
+  institutions: (search: string) =>
+    queryOptions({
+      queryKey: smsKeys.institutions(search),
+      queryFn: ({ signal }) =>
+        api.get<InstitutionList>(`${apiPaths.institutions}?status=active&limit=10${search.length >= 2 ? `&search=${encodeURIComponent(search)}` : ''}`, undefined, signal),
+      placeholderData: keepPreviousData,
+    }),
 };
 
 export function useSendCampaign() {
@@ -53,6 +72,15 @@ export function useSendCampaign() {
   return useMutation({
     mutationFn: (input: SmsCampaignInput) => api.post<SmsCampaignCreated>(apiPaths.smsCampaigns, input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: smsKeys.all }),
+  });
+}
+
+/** Bank staff ask for a top-up; it waits on /requests for a second bank user (ADR 057). */
+export function useRequestTopUp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SmsTopUpRequestInput) => api.post<SubmittedRequest>(apiPaths.smsTopUps, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['requests'] }),
   });
 }
 

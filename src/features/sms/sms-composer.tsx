@@ -14,6 +14,7 @@ import { errorText } from '../../lib/error-message';
 import { localeOfPath } from '../../lib/locale-path';
 import { showToast } from '../../lib/toast';
 import { smsQueries, useSendCampaign } from './api';
+import { type ChosenInstitution, InstitutionChooser } from './institution-chooser';
 import { KIND_LABELS, PLEDGE_WINDOW_LABELS } from './labels';
 import { SMS_TEMPLATES } from './templates';
 
@@ -29,8 +30,10 @@ function phonesIn(text: string): string[] {
  * The composer: who (all, a zone, pledge state, a list or one number), what (templates in Swahili
  * and English, placeholders, a live character and part counter), the cost against the balance,
  * and when (now or scheduled). The server fixes recipients and texts when it accepts the send.
+ * Bank staff first choose the church or mosque they send for (and whose balance pays); its balance
+ * is then the one shown.
  */
-export function SmsComposer({ smsLeft }: { smsLeft: number | null }) {
+export function SmsComposer({ smsLeft: ownSmsLeft, bankStaff }: { smsLeft: number | null; bankStaff: boolean }) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const locale = localeOfPath(useLocation().pathname);
@@ -44,8 +47,12 @@ export function SmsComposer({ smsLeft }: { smsLeft: number | null }) {
   const [when, setWhen] = useState<'now' | 'later'>('now');
   const [scheduleAt, setScheduleAt] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [institution, setInstitution] = useState<ChosenInstitution | null>(null);
   const messageRef = useRef<HTMLTextAreaElement>(null);
-  const zones = useQuery({ ...smsQueries.zones(), enabled: kind === 'zone' });
+  const senderId = bankStaff ? (institution?.id ?? null) : null;
+  const zones = useQuery({ ...smsQueries.zones(senderId), enabled: kind === 'zone' && (!bankStaff || senderId !== null) });
+  const wallet = useQuery({ ...smsQueries.wallet(senderId ?? 0), enabled: senderId !== null });
+  const smsLeft = bankStaff ? (wallet.data?.smsLeft ?? null) : ownSmsLeft;
   const send = useSendCampaign();
 
   const count = countSegments(message);
@@ -92,13 +99,19 @@ export function SmsComposer({ smsLeft }: { smsLeft: number | null }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
+    if (bankStaff && !institution) return setError(t`Choose the church or mosque the SMS is sent for.`);
     const who = recipients();
     if (!who) return setError(t`Choose who receives the SMS: a zone, valid numbers or a number.`);
     if (!message.trim()) return setError(t`Write the message.`);
     if (message.length > MAX_TEXT_CHARS) return setError(t`The message can be at most ${MAX_TEXT_CHARS} characters.`);
     if (when === 'later' && !scheduleAt) return setError(t`Choose when to send it.`);
     try {
-      const created = await send.mutateAsync({ recipients: who, message, ...(when === 'later' ? { scheduleAt: new Date(scheduleAt).toISOString() } : {}) });
+      const created = await send.mutateAsync({
+        recipients: who,
+        message,
+        ...(when === 'later' ? { scheduleAt: new Date(scheduleAt).toISOString() } : {}),
+        ...(institution ? { institutionId: institution.id } : {}),
+      });
       const people = created.recipients;
       showToast({ tone: 'success', message: when === 'later' ? t`Scheduled for ${people} people.` : t`Sending to ${people} people.` });
       navigate(localizedPath(`${paths.sms}/${created.id}`, locale));
@@ -112,6 +125,16 @@ export function SmsComposer({ smsLeft }: { smsLeft: number | null }) {
       <h3 id="sms-composer-title" className="card-title">
         <Trans>New SMS</Trans>
       </h3>
+      {bankStaff ? (
+        <InstitutionChooser
+          id="sms-institution"
+          chosen={institution}
+          onChoose={(next) => {
+            setInstitution(next);
+            setZoneId('');
+          }}
+        />
+      ) : null}
       <fieldset className="sms-kinds">
         <legend>
           <Trans>Recipients</Trans>

@@ -15,17 +15,19 @@ import { profileQuery } from '../../lib/session-queries';
 import { smsQueries } from './api';
 import { CampaignCounts, campaignTarget } from './campaign-summary';
 import { SmsComposer } from './sms-composer';
+import { TopUpRequestForm } from './topup-request-form';
 import './sms.css';
 
-type Tab = 'compose' | 'sends' | 'failed' | 'topups';
+type Tab = 'compose' | 'sends' | 'failed' | 'topups' | 'topup';
 
 /** Spec §6: only bank staff (no level) and union-level users see SMS usage. */
 const seesBalance = (profile: Pick<Profile, 'level'> | undefined) => !!profile && (profile.level === null || profile.level === 'union');
 
 /**
- * /sms: the composer (for a church or mosque user, or the union sending for itself), the sends
- * with their delivery counts, failed SMS across sends, and for bank staff and union level the
- * balance and top-up history.
+ * /sms: the composer (a church or mosque user, the union sending for itself, bank staff for a
+ * church or mosque they choose), the sends with their delivery counts, failed SMS across sends,
+ * for bank staff and union level the balance and top-up history, and for bank staff the top-up
+ * request (maker-checker, ADR 057).
  */
 export function SmsPage() {
   const { t } = useLingui();
@@ -33,11 +35,18 @@ export function SmsPage() {
   const [params, setParams] = useSearchParams();
   const balanceVisible = seesBalance(profile);
   const balance = useQuery({ ...smsQueries.balance(), enabled: balanceVisible });
-  const canCompose = canDo(profile, 'sms', 'create') && profile?.level !== null && profile?.level !== undefined;
-  const tabs: Tab[] = [...(canCompose ? (['compose'] as const) : []), 'sends', 'failed', ...(balanceVisible ? (['topups'] as const) : [])];
+  const bankStaff = !!profile && profile.level === null;
+  const canCompose = canDo(profile, 'sms', 'create');
+  const tabs: Tab[] = [
+    ...(canCompose ? (['compose'] as const) : []),
+    'sends',
+    'failed',
+    ...(balanceVisible ? (['topups'] as const) : []),
+    ...(bankStaff && canCompose ? (['topup'] as const) : []),
+  ];
   const asked = params.get('tab') as Tab | null;
   const tab: Tab = asked && tabs.includes(asked) ? asked : tabs[0]!;
-  const labels: Record<Tab, string> = { compose: t`New SMS`, sends: t`Sent SMS`, failed: t`Failed SMS`, topups: t`Top-up history` };
+  const labels: Record<Tab, string> = { compose: t`New SMS`, sends: t`Sent SMS`, failed: t`Failed SMS`, topups: t`Top-up history`, topup: t`Request a top-up` };
   const choose = (next: Tab) => setParams({ tab: next }, { replace: true });
 
   return (
@@ -55,10 +64,11 @@ export function SmsPage() {
         ))}
       </div>
       <div role="tabpanel" id="sms-tabpanel" aria-labelledby={`sms-tab-${tab}`}>
-        {tab === 'compose' ? <SmsComposer smsLeft={balanceVisible ? (balance.data?.smsLeft ?? null) : null} /> : null}
+        {tab === 'compose' ? <SmsComposer smsLeft={balanceVisible ? (balance.data?.smsLeft ?? null) : null} bankStaff={bankStaff} /> : null}
         {tab === 'sends' ? <SendsList /> : null}
         {tab === 'failed' ? <FailedList /> : null}
-        {tab === 'topups' ? <TopUps /> : null}
+        {tab === 'topups' ? <TopUps linkRequests={canDo(profile, 'requests', 'view')} /> : null}
+        {tab === 'topup' ? <TopUpRequestForm /> : null}
       </div>
     </div>
   );
@@ -146,14 +156,15 @@ function FailedList() {
   );
 }
 
-function TopUps() {
+function TopUps({ linkRequests }: { linkRequests: boolean }) {
   const { t } = useLingui();
+  const locale = localeOfPath(useLocation().pathname);
   const history = useQuery(smsQueries.balance());
   if (history.isPending) return <Spinner label={t`Loading…`} />;
   if (history.isError) return <EmptyState title={errorText(history.error, t`You are offline. SMS sends appear when the connection is back.`)} />;
   if (history.data.data.length === 0) return <EmptyState title={t`No top-up yet.`} />;
   return (
-    <DataTable caption={t`Top-up history`} columns={[t`Time`, t`Church or mosque`, { label: t`SMS added`, numeric: true }, t`By`]} inCard>
+    <DataTable caption={t`Top-up history`} columns={[t`Time`, t`Church or mosque`, { label: t`SMS added`, numeric: true }, t`How`, t`Asked or paid by`, t`Approved by`, t`Reference`]} inCard>
       {history.data.data.map((topUp) => (
         <tr key={topUp.id}>
           <td>
@@ -161,7 +172,16 @@ function TopUps() {
           </td>
           <td>{topUp.institution}</td>
           <td className="num">{topUp.amount}</td>
-          <td>{topUp.createdBy}</td>
+          <td>{topUp.source === 'mobile' ? t`Bought with mobile money` : t`By the bank`}</td>
+          <td>{topUp.createdBy ?? '—'}</td>
+          <td>{topUp.approvedBy ?? '—'}</td>
+          <td>
+            {topUp.requestId !== null && !linkRequests ? t`Request ${topUp.requestId}` : null}
+            {topUp.requestId !== null && linkRequests ? (
+              <Link to={localizedPath(`${paths.requests}/${topUp.requestId}`, locale)}>{t`Request ${topUp.requestId}`}</Link>
+            ) : null}
+            {topUp.requestId === null ? (topUp.paymentReference ?? '—') : null}
+          </td>
         </tr>
       ))}
     </DataTable>

@@ -3,6 +3,7 @@ import type { Executor } from '../executor';
 import { applicationExecutor } from './application';
 import { bankAccountExecutor } from './bank-account';
 import { bankUserExecutor } from './bank-user';
+import { smsTopUpExecutor } from './sms-topup';
 import { userEditExecutor } from './user-edit';
 
 /** One executor per request type (the Fineract "command handler"). */
@@ -11,4 +12,5 @@ export const executors: Record<RequestType, Executor<never>> = {
   'bank-account': bankAccountExecutor as unknown as Executor<never>,
   'bank-user': bankUserExecutor as unknown as Executor<never>,
   'user-edit': userEditExecutor as unknown as Executor<never>,
+  'sms-topup': smsTopUpExecutor as unknown as Executor<never>,
 };
