@@ -220,6 +220,10 @@ const TransactionFilterShape = {
   operator: z.enum(MOBILE_OPERATORS).optional(),
   /** Narrow to one institution (and those below it) within the caller's scope. */
   institutionId: z.coerce.number<number | string>().int().positive().optional(),
+  /** Only institutions of this bank branch (0: those without one): the list behind the bank dashboard's figure by branch. */
+  branchId: z.coerce.number<number | string>().int().min(0).max(2_147_483_647).optional(),
+  /** Only institutions of this religion: the list behind the figure by religion. */
+  religionId: z.coerce.number<number | string>().int().positive().max(2_147_483_647).optional(),
 };
 const customNeedsDates = (q: { range: string; from?: string | undefined; to?: string | undefined }) =>
   q.range !== 'custom' || (q.from !== undefined && q.to !== undefined && q.from <= q.to);

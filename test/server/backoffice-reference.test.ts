@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registrations } from '../../server/db/schema/approvals';
 import { referrers } from '../../server/db/schema/institutions';
 import { currencies } from '../../server/db/schema/reference';
+import { dayOf } from '../../domain/calendar';
 import { createTransaction } from '../factories/giving';
 import { createInstitution } from '../factories/institutions';
 import { signIn } from '../factories/sign-in';
@@ -161,6 +162,23 @@ describe('reference data, referrers, reports, logs and the bank dashboard', () =
     const branch = (await call('branch', 'GET', '/api/back-office/dashboard')).json();
     expect(branch.collectionsByReligion).toEqual([{ religionId: w.christian.id, religion: 'Christianity', amount: 50_000, count: 1 }]);
     expect((await call('union', 'GET', '/api/back-office/dashboard')).statusCode).toBe(403);
+
+    // Every figure links to the list behind it (src/features/dashboard/bank-overview.tsx): the
+    // transactions of that branch (0: none) or religion, completed, this year so far in East Africa.
+    const today = dayOf(new Date());
+    const listed = async (who: 'admin' | 'branch', filter: string) => {
+      const res = await call(who, 'GET', `/api/transactions?status=completed&range=custom&from=${today.slice(0, 4)}-01-01&to=${today}&${filter}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const tzs = (res.json() as { totals: Array<{ currency: string; amount: number; count: number }> }).totals.find((x) => x.currency === 'TZS');
+      return { amount: tzs?.amount ?? 0, count: tzs?.count ?? 0 };
+    };
+    for (const [who, dashboard] of [['admin', body], ['branch', branch]] as const) {
+      for (const row of dashboard.collectionsByBranch as Array<{ branchId: number | null; amount: number; count: number }>)
+        expect(await listed(who, `branchId=${row.branchId ?? 0}`), `${who} branch ${row.branchId}`).toEqual({ amount: row.amount, count: row.count });
+      for (const row of dashboard.collectionsByReligion as Array<{ religionId: number; amount: number; count: number }>)
+        expect(await listed(who, `religionId=${row.religionId}`), `${who} religion ${row.religionId}`).toEqual({ amount: row.amount, count: row.count });
+    }
+    expect(await listed('admin', `religionId=${w.islam.id}`)).toEqual({ amount: 7_000, count: 1 });
   });
 
   it('bank accounts list is scoped to the caller', async () => {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { CreditStatus, TransactionQuery, TransactionRow } from '../../../domain/api/payments';
 import type { PaymentMethod, TransactionStatus } from '../../../domain/statuses';
@@ -41,6 +41,8 @@ export function transactionConditions(user: AuthUser, q: TransactionFilters, now
     q.status === 'all' ? undefined : eq(transactions.status, q.status),
     q.method ? eq(transactions.method, q.method) : undefined,
     q.operator ? eq(transactions.operator, q.operator) : undefined,
+    q.branchId === undefined ? undefined : q.branchId === 0 ? isNull(institutions.branchId) : eq(institutions.branchId, q.branchId),
+    q.religionId === undefined ? undefined : eq(institutions.religionId, q.religionId),
   ];
   if (q.search) {
     const prefix = likePrefix(q.search.toLowerCase());
@@ -116,7 +118,7 @@ export async function listTransactions(db: Db, user: AuthUser, q: Query, now: Da
     .from(transactions)
     .$dynamic();
   // Joined only when a condition reads them, so an unscoped admin's totals stay an index-only scan of the range (migration 0019).
-  const scoped = isUnscoped(user) && q.institutionId === undefined ? totalsQuery : totalsQuery.innerJoin(institutions, eq(institutions.id, transactions.institutionId));
+  const scoped = isUnscoped(user) && q.institutionId === undefined && q.branchId === undefined && q.religionId === undefined ? totalsQuery : totalsQuery.innerJoin(institutions, eq(institutions.id, transactions.institutionId));
   const totals = await scoped
     .where(where)
     .groupBy(transactions.currency)

@@ -6,8 +6,10 @@ import { formatMoney } from '../../../domain/money';
 import { localizedPath, paths } from '../../../domain/paths';
 import type { RegistrationStatus } from '../../../domain/statuses';
 import { api } from '../../lib/api-client';
+import { todayInEastAfrica } from '../../lib/east-africa-day';
 import { localeOfPath } from '../../lib/locale-path';
 import { ShareList } from './bar-chart';
+import { transactionsLink } from './breakdown-links';
 import { BankDashboard } from './replies';
 
 // Branch and religion names come in the Lang header's language.
@@ -25,6 +27,9 @@ export function BankOverview() {
   const data = overview.data;
   const number = new Intl.NumberFormat(locale);
   const money = (amount: number) => formatMoney(amount, data.currency, locale);
+  // The server sums this year so far in East Africa Time; the list behind each figure is the same days.
+  const today = todayInEastAfrica();
+  const thisYear = { from: `${today.slice(0, 4)}-01-01`, to: today };
   const requestsAt = (type: string) => `${localizedPath(paths.requests, pathLocale)}?type=${type}`;
   const states: Record<RegistrationStatus, string> = {
     submitted: t`Submitted, waiting for approval`,
@@ -69,13 +74,17 @@ export function BankOverview() {
         <h2 id="by-branch" className="card-title">
           <Trans>Collections by branch</Trans>
         </h2>
-        <ShareList rows={data.collectionsByBranch.map((row) => ({ label: row.branch ?? t`No branch`, value: row.amount, display: money(row.amount) }))} />
+        <ShareList
+          rows={data.collectionsByBranch.map((row) => ({ label: row.branch ?? t`No branch`, value: row.amount, display: money(row.amount), to: transactionsLink(pathLocale, thisYear, { branchId: row.branchId ?? 0 }) }))}
+        />
       </section>
       <section className="card" aria-labelledby="by-religion">
         <h2 id="by-religion" className="card-title">
           <Trans>Collections by religion</Trans>
         </h2>
-        <ShareList rows={data.collectionsByReligion.map((row) => ({ label: row.religion, value: row.amount, display: money(row.amount) }))} />
+        <ShareList
+          rows={data.collectionsByReligion.map((row) => ({ label: row.religion, value: row.amount, display: money(row.amount), to: transactionsLink(pathLocale, thisYear, { religionId: row.religionId }) }))}
+        />
       </section>
     </div>
   );

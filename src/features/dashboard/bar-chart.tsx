@@ -1,4 +1,6 @@
-type Bar = { label: string; value: number; display: string };
+import { Link } from 'react-router-dom';
+
+type Bar = { label: string; value: number; display: string; /** The list behind the figure. */ to?: string };
 
 /** Plain CSS bars: enough for a monthly trend without a chart library in the bundle. */
 export function BarChart({ bars, caption }: { bars: readonly Bar[]; caption: string }) {
@@ -28,7 +30,13 @@ export function ShareList({ rows }: { rows: readonly Bar[] }) {
         <li key={row.label}>
           <div className="share-head">
             <span>{row.label}</span>
-            <span className="share-value">{row.display}</span>
+            {row.to ? (
+              <Link to={row.to} className="share-value">
+                {row.display}
+              </Link>
+            ) : (
+              <span className="share-value">{row.display}</span>
+            )}
           </div>
           <span className="share-track">
             <span className="share-fill" style={{ width: `${Math.round((row.value / max) * 100)}%` }} />

@@ -24,10 +24,16 @@ type Range = { from: string; to: string };
  * The list behind each figure: the transactions page (it reads these filters from its address),
  * the statistics of an institution or of the whole scope for the period.
  */
-export function transactionsLink(locale: Locale, range: Range, filters: { status?: string; method?: string; institutionId?: number } = {}): string {
+export function transactionsLink(
+  locale: Locale,
+  range: Range,
+  filters: { status?: string; method?: string; institutionId?: number; branchId?: number; religionId?: number } = {},
+): string {
   const query = new URLSearchParams({ status: filters.status ?? 'completed', range: 'custom', from: range.from, to: range.to });
   if (filters.method) query.set('method', filters.method);
   if (filters.institutionId !== undefined) query.set('institutionId', String(filters.institutionId));
+  if (filters.branchId !== undefined) query.set('branchId', String(filters.branchId));
+  if (filters.religionId !== undefined) query.set('religionId', String(filters.religionId));
   return `${localizedPath(paths.transactions, locale)}?${query.toString()}`;
 }
 

@@ -6,7 +6,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * The transactions list's filters as a link names them (`?status=failed&range=custom&from=…&to=…&method=…
- * &institutionId=…`): the dashboard's and the statistics' figures open the list behind them this way.
+ * &institutionId=…&branchId=…&religionId=…`): the dashboard's and the statistics' figures open the list behind them this way.
  * Anything unknown is ignored, so a hand-edited address shows the default list rather than an error.
  */
 export function filtersFromAddress(params: URLSearchParams, defaults: TransactionFilters): TransactionFilters {
@@ -22,5 +22,10 @@ export function filtersFromAddress(params: URLSearchParams, defaults: Transactio
   if (method && (PAYMENT_METHODS as readonly string[]).includes(method)) filters.method = method as TransactionFilters['method'];
   const institutionId = params.get('institutionId');
   if (institutionId && /^[1-9]\d{0,9}$/.test(institutionId)) filters.institutionId = Number(institutionId);
+  // The bank dashboard's figures by branch (0: no branch) and by religion.
+  const branchId = params.get('branchId');
+  if (branchId && /^(0|[1-9]\d{0,8})$/.test(branchId)) filters.branchId = Number(branchId);
+  const religionId = params.get('religionId');
+  if (religionId && /^[1-9]\d{0,8}$/.test(religionId)) filters.religionId = Number(religionId);
   return filters;
 }

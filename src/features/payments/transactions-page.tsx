@@ -81,6 +81,15 @@ export function TransactionsPage() {
           </button>
         </p>
       ) : null}
+      {filters.branchId !== undefined || filters.religionId !== undefined ? (
+        <p className="notice" role="status">
+          {/* The figure followed was one branch's or one religion's (the bank dashboard): say which filter holds. */}
+          {filters.branchId !== undefined ? t`Branch` : t`Religion`}{' '}
+          <button type="button" className="btn btn-secondary btn-small" onClick={() => change({ ...filters, branchId: undefined, religionId: undefined })}>
+            <Trans>Show all</Trans>
+          </button>
+        </p>
+      ) : null}
       {customIncomplete ? (
         <p className="notice notice-warning" role="status">
           <Trans>Choose a start date that is not after the end date</Trans>
