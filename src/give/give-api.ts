@@ -1,4 +1,5 @@
 import type { GivingMemberInput } from '../../domain/api/giving-members';
+import type { GivingPledgeCodeSent, GivingPledgeList } from '../../domain/api/giving-pledges';
 import type {
   GivingInstitution,
   KnownGiver,
@@ -31,6 +32,9 @@ export const giveApiPaths = {
    * the page then says registration is unavailable and offers to continue as a guest.
    */
   registerMember: '/giving/members',
+  /** A member's open pledges, behind a code sent by SMS (domain/api/giving-pledges.ts, ADR 056). */
+  pledgeCode: '/giving/pledges/code',
+  pledgeVerify: '/giving/pledges/verify',
 } as const;
 
 /** What the registration form sends: every field of a member, all required (spec). */
@@ -78,4 +82,8 @@ export const giveApi = {
     giveRequest<PaymentCreated>(giveApiPaths.payments, { method: 'POST', body, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } }),
   registerMember: (input: RegisterMemberInput) => giveRequest<RegisteredMember>(giveApiPaths.registerMember, { method: 'POST', body: input }),
   payment: (id: string, signal?: AbortSignal) => giveRequest<PaymentStatusView>(giveApiPaths.paymentById(id), { signal }),
+  /** The same answer for every phone: a code goes out only when the phone is a member's at that church. */
+  pledgeCode: (phone: string, institutionId: number) => giveRequest<GivingPledgeCodeSent>(giveApiPaths.pledgeCode, { method: 'POST', body: { phone, institutionId } }),
+  pledges: (phone: string, institutionId: number, code: string) =>
+    giveRequest<GivingPledgeList>(giveApiPaths.pledgeVerify, { method: 'POST', body: { phone, institutionId, code } }),
 };

@@ -18,6 +18,8 @@ const brandName = 'Sadaka';
 
 // Registration is the rare path: its form and country list load only when someone chooses it.
 const RegisterStep = lazy(() => import('./register-step'));
+// So do a member's pledges, behind their SMS code.
+const PledgesStep = lazy(() => import('./pledges-step'));
 
 /** Where a fresh load starts: back on the payment this tab was following (a reload, the return from the card page), else the phone. */
 export function initialFlow(search: string = window.location.search): Flow {
@@ -107,9 +109,22 @@ export function GiveApp({ start }: { start?: Flow }) {
             <KnownGiverStep
               members={flow.members}
               onContinue={(member) => asMember(flow.giver, member)}
+              onPledges={(member) => go({ step: 'pledges', giver: flow.giver, member })}
               onOtherChurch={() => asGuest(flow.giver)}
               onBack={back}
             />
+          ) : null}
+          {flow.step === 'pledges' ? (
+            <Suspense fallback={<p className="give-card muted">{t`Loading…`}</p>}>
+              <PledgesStep
+                giver={flow.giver}
+                member={flow.member}
+                onPay={(institution, pledge, line) =>
+                  go({ step: 'pay', giver: flow.giver, institution, memberId: pledge.memberId, lines: [line], typed: {}, method: 'mobile', pledgeId: pledge.id })
+                }
+                onBack={back}
+              />
+            </Suspense>
           ) : null}
           {flow.step === 'notFound' ? (
             <NotFoundStep
@@ -152,6 +167,7 @@ export function GiveApp({ start }: { start?: Flow }) {
               memberId={flow.memberId}
               lines={flow.lines}
               method={flow.method}
+              pledgeId={flow.pledgeId}
               onMethod={(method) => update({ ...flow, method })}
               onCreated={follow}
               onBack={back}

@@ -12,11 +12,22 @@ export type ChosenInstitution = { id: number; title: string; code: string; full:
 export type Flow =
   | { step: 'phone'; giver: Giver | null }
   | { step: 'known'; giver: Giver; members: KnownGiver[] }
+  | { step: 'pledges'; giver: Giver; member: KnownGiver }
   | { step: 'notFound'; giver: Giver }
   | { step: 'register'; giver: Giver }
   | { step: 'church'; giver: Giver }
   | { step: 'amounts'; giver: Giver; institution: ChosenInstitution; memberId: number | null; typed: Record<number, string> }
-  | { step: 'pay'; giver: Giver; institution: GivingInstitution; memberId: number | null; lines: OfferingLine[]; typed: Record<number, string>; method: OnlineMethod }
+  | {
+      step: 'pay';
+      giver: Giver;
+      institution: GivingInstitution;
+      memberId: number | null;
+      lines: OfferingLine[];
+      typed: Record<number, string>;
+      method: OnlineMethod;
+      /** Set when the member pays one of their pledges (the amount goes to it first). */
+      pledgeId?: number;
+    }
   | { step: 'follow'; pending: PendingPayment; created: PaymentCreated | null };
 
 export const CURRENCY = 'TZS';

@@ -6,6 +6,7 @@ import { StepHeading } from './step-heading';
 type KnownGiverStepProps = {
   members: KnownGiver[];
   onContinue: (member: KnownGiver) => void;
+  onPledges: (member: KnownGiver) => void;
   onOtherChurch: () => void;
   onBack: () => void;
 };
@@ -14,7 +15,7 @@ type KnownGiverStepProps = {
  * A known member, greeted by a partly masked name (enough to recognise oneself, not to learn who
  * owns a number) with their church. One number may belong to members of two congregations.
  */
-export function KnownGiverStep({ members, onContinue, onOtherChurch, onBack }: KnownGiverStepProps) {
+export function KnownGiverStep({ members, onContinue, onPledges, onOtherChurch, onBack }: KnownGiverStepProps) {
   const { t } = useLingui();
   const [chosen, setChosen] = useState(0);
   const member = members[chosen] ?? members[0];
@@ -51,6 +52,9 @@ export function KnownGiverStep({ members, onContinue, onOtherChurch, onBack }: K
       )}
       <button type="button" className="btn btn-primary btn-block" onClick={() => onContinue(member)}>
         <Trans>Continue</Trans>
+      </button>
+      <button type="button" className="btn btn-secondary btn-block" onClick={() => onPledges(member)}>
+        <Trans>See and pay my pledges</Trans>
       </button>
       <div className="give-links">
         <button type="button" className="btn-link" onClick={onOtherChurch}>

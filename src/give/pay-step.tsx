@@ -17,6 +17,7 @@ type PayStepProps = {
   memberId: number | null;
   lines: OfferingLine[];
   method: OnlineMethod;
+  pledgeId?: number | undefined;
   onMethod: (method: OnlineMethod) => void;
   onCreated: (created: PaymentCreated, body: PaymentInput) => void;
   onBack: () => void;
@@ -28,7 +29,14 @@ export function walletOf(phone: string): string | null {
   return operator ? OPERATOR_WALLETS[operator] : null;
 }
 
-export function paymentBody(giver: Giver, institution: GivingInstitution, memberId: number | null, lines: OfferingLine[], method: OnlineMethod): PaymentInput {
+export function paymentBody(
+  giver: Giver,
+  institution: GivingInstitution,
+  memberId: number | null,
+  lines: OfferingLine[],
+  method: OnlineMethod,
+  pledgeId?: number,
+): PaymentInput {
   return {
     institutionId: institution.id,
     phone: giver.phone,
@@ -36,11 +44,12 @@ export function paymentBody(giver: Giver, institution: GivingInstitution, member
     lines: lines.map((line) => ({ offeringTypeId: line.offeringTypeId, amount: line.amount })),
     currency: CURRENCY,
     ...(memberId !== null ? { memberId } : {}),
+    ...(pledgeId !== undefined ? { pledgeId } : {}),
   };
 }
 
 /** Summary of the gift, then mobile money (a push to the phone), card, or bank transfer. */
-export function PayStep({ giver, institution, memberId, lines, method, onMethod, onCreated, onBack }: PayStepProps) {
+export function PayStep({ giver, institution, memberId, lines, method, pledgeId, onMethod, onCreated, onBack }: PayStepProps) {
   const { t, i18n } = useLingui();
   const { sending, error, send } = useSendPayment(onCreated);
   const [card, setCard] = useState({ number: '', expiry: '' });
@@ -59,7 +68,7 @@ export function PayStep({ giver, institution, memberId, lines, method, onMethod,
       if (problems.number || problems.expiry) return;
     }
     if (method === 'mobile' && !wallet) return;
-    void send(paymentBody(giver, institution, memberId, lines, method));
+    void send(paymentBody(giver, institution, memberId, lines, method, pledgeId));
   };
 
   const methods: Array<{ value: OnlineMethod; label: string }> = [

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { givingPledgePaths } from '../../domain/api/giving-pledges';
 import { IDEMPOTENCY_HEADER as CONTRACT_HEADER, MAX_PAYMENT_LINE_AMOUNT, paymentApiPaths, type PaymentInput } from '../../domain/api/payments';
 import { MAX_LINE_AMOUNT, readAmounts } from '../../src/give/give-amounts';
 import { giveApiPaths, IDEMPOTENCY_HEADER } from '../../src/give/give-api';
@@ -18,6 +19,8 @@ describe('giving page against the payments contract', () => {
     expect(giveApiPaths.institutions).toBe(paymentApiPaths.institutions);
     expect(giveApiPaths.institutionById(7)).toBe(paymentApiPaths.institutionById(7));
     expect(giveApiPaths.registerMember).toBe(paymentApiPaths.registerMember);
+    expect(giveApiPaths.pledgeCode).toBe(givingPledgePaths.code);
+    expect(giveApiPaths.pledgeVerify).toBe(givingPledgePaths.verify);
     expect(IDEMPOTENCY_HEADER).toBe(CONTRACT_HEADER);
     expect(MAX_LINE_AMOUNT).toBe(MAX_PAYMENT_LINE_AMOUNT);
   });
