@@ -88,6 +88,8 @@ test('the treasurer requests a transfer to Sinza and the union administrator acc
   await expect(waiting.getByRole('row').filter({ hasText: member.names }).first()).toContainText('Accepted');
   await expect(waiting.getByRole('row').filter({ hasText: member.names }).first()).toContainText(/SNZ-\d{4,}/);
   await unionContext.close();
+  // The member is told, with the new number (ADR 054), through the simulated SMS inbox.
+  await expect(async () => expect((await smsInbox(request, member.phone))[0]?.message ?? '').toMatch(/Sinza Church.*SNZ-\d{4,}/)).toPass({ timeout: 15_000 });
 
   // The sender no longer opens the member; its sent list shows the answer.
   await page.goto('/en/members/transfers');
