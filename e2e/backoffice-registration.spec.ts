@@ -1,10 +1,14 @@
 import { expect, test } from './fixtures';
-import { RegistrationFlow, newApplicant } from './pages/registration-page';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { RegistrationFlow, SIGNED_FORM_PDF, newApplicant } from './pages/registration-page';
 import { RequestsPage } from './pages/requests-page';
 import { SignInPage } from './pages/sign-in-page';
 
 // Spare accounts "at the bank" that the seed leaves free for registrations (plan-approvals.ts).
 const SPARE_ACCOUNT = '0101777000001';
+
+const LOGO_PNG = fileURLToPath(new URL('./fixtures/logo.png', import.meta.url));
 
 type Mail = { to: string; subject: string; text: string };
 
@@ -25,6 +29,8 @@ test('a church registers itself, the branch sends it for approval, a second bank
   await flow.fillInstitution(applicant, { 'Year founded': '87' });
   await expect(page.getByText('Year founded is not valid')).toBeVisible();
   await page.getByLabel('Year founded', { exact: true }).fill('1987');
+  await page.getByLabel('Logo (optional)').setInputFiles(LOGO_PNG);
+  await expect(page.getByText('Attached: logo.png')).toBeVisible();
   await page.getByRole('button', { name: 'Save and continue' }).click();
   await expect(page.getByRole('heading', { name: 'Bank account' })).toBeVisible();
   await page.reload();
@@ -81,6 +87,23 @@ test('a church registers itself, the branch sends it for approval, a second bank
   const fields = checkerPage.getByRole('region', { name: 'Custom fields' });
   await expect(fields.getByText('Year founded')).toBeVisible();
   await expect(fields.getByText('1987', { exact: true })).toBeVisible();
+  // Its logo and signed form download for a signed-in bank user, as they were uploaded; without a session the file is refused.
+  for (const [button, name, type, fixture] of [
+    ['Download the logo', 'logo.png', 'image/png', LOGO_PNG],
+    [`Download the signed form of ${applicant.signatory.name}`, 'signed-form.pdf', 'application/pdf', SIGNED_FORM_PDF],
+  ] as const) {
+    const answer = checkerPage.waitForResponse((response) => /\/api\/institutions\/\d+\/files\/\d+$/.test(response.url()));
+    const download = checkerPage.waitForEvent('download');
+    await checkerPage.getByRole('button', { name: button }).click();
+    const response = await answer;
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toBe(type);
+    expect(response.headers()['content-disposition']).toMatch(/^attachment/);
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(name);
+    expect(readFileSync(await file.path()).equals(readFileSync(fixture))).toBe(true);
+    expect((await request.get(response.url())).status()).toBe(401);
+  }
   await checkerContext.close();
 
   // The default user's credentials arrive by mail (the local outbox stands in for SMTP).
