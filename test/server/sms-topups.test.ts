@@ -132,4 +132,20 @@ describe('SMS top-up approval under maker-checker', () => {
     expect(await smsLeft(w.churchB.id)).toBe(before);
     await t.database.raw.query(`update institutions set status = 'active' where id = $1`, [w.churchB.id]);
   });
+
+  it('a crash between an approval and its release is healed: the recovery releases waiting messages of a wallet that has units', async () => {
+    await setBalance(w.churchB.id, 0);
+    const phone = nextPhone();
+    const sent = await call('admin', 'POST', '/api/sms/campaigns', { recipients: { kind: 'phone', phone }, message: 'Karibu.', institutionId: w.churchB.id });
+    expect(sent.statusCode, sent.body).toBe(201);
+    await t.settleSms();
+    expect(await t.smsInbox(phone)).toEqual([]);
+    // The units arrived (the approval committed) but the process died before releasing.
+    await setBalance(w.churchB.id, 3);
+    expect(await t.providers.sms.recoverQueued()).toBe(1);
+    await t.settleSms();
+    expect(await t.smsInbox(phone)).toHaveLength(1);
+    expect(await smsLeft(w.churchB.id)).toBe(2);
+    expect(await t.providers.sms.recoverQueued()).toBe(0);
+  });
 });
