@@ -29,7 +29,7 @@ export function eventDetailText(
 ): string | null {
   const { detail, outcome } = event;
   if (!detail) return null;
-  const say = (descriptor: MessageDescriptor, values?: Record<string, unknown>) => i18n._({ ...descriptor, values });
+  const say = (descriptor: MessageDescriptor) => i18n._(descriptor);
 
   if (outcome === 'created') {
     const created = /^(\w+)(?: by user (\d+))?$/.exec(detail);
@@ -45,7 +45,7 @@ export function eventDetailText(
     }
   }
   const noAccount = /^no_account:(\d+):([A-Z]{3})$/.exec(detail);
-  if (noAccount) return say(messages.paymentsReasonNoAccount, { currency: noAccount[2], institution: `#${noAccount[1]}` });
+  if (noAccount) return i18n._(messages.paymentsReasonNoAccount.id, { currency: noAccount[2], institution: `#${noAccount[1]}` });
 
   const cancelledBy = /^by user (\d+)(?:: (.*))?$/s.exec(detail);
   if (cancelledBy?.[1]) return cancelledBy[2] ? `${byUser(i18n, cancelledBy[1])}: ${cancelledBy[2]}` : byUser(i18n, cancelledBy[1]);
