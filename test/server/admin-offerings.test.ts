@@ -8,6 +8,7 @@ import { signIn } from '../factories/sign-in';
 import { createUser } from '../factories/users';
 import { createWorld, type World } from '../factories/world';
 import { createTestApp, type TestApp } from './harness';
+import { give, paymentStatus, phoneEnding } from './payments-fixtures';
 
 type Who = 'union' | 'church' | 'churchB' | 'mosque' | 'churchBAdmin';
 
@@ -17,7 +18,7 @@ describe('offering types per level, their divisions and their history', () => {
   const h = {} as Record<Who, Record<string, string>>;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ env: { PAYMENT_RATE_PER_IP: '1000', PAYMENT_RATE_PER_PHONE: '1000' } });
     w = await createWorld(t.database.db);
     await createCurrency(t.database.db);
     for (const who of ['union', 'church', 'churchB', 'mosque'] as const) h[who] = { ...(await signIn(t.app, w.users[who])).headers, lang: 'en' };
@@ -107,6 +108,55 @@ describe('offering types per level, their divisions and their history', () => {
     expect(await credits(after.id)).toEqual({ 'share:church': 50_000, 'share:field': 25_000, 'share:union': 25_000 });
     expect(await credits(lateSync.id)).toEqual({ 'share:church': 60_000, 'share:field': 30_000, 'share:union': 10_000 });
     expect(await credits(before.id)).toEqual({ 'share:church': 60_000, 'share:field': 30_000, 'share:union': 10_000 });
+  });
+
+  it('online payments too: one completed before a division change keeps its split; one completed after it is split by the new shares', async () => {
+    const db = t.database.db;
+    const made = await call('union', 'POST', '/api/offering-types', { title: 'Harvest', churchBp: 6000, fieldBp: 3000, unionBp: 1000 });
+    expect(made.statusCode, made.body).toBe(201);
+    const [copy] = await db.select().from(offeringTypes).where(and(eq(offeringTypes.sourceTypeId, made.json().id), eq(offeringTypes.institutionId, w.churchB.id)));
+    // Through the payments engine and the Selcom simulator: a phone ending in 0 accepts at once, 5 waits for the handset.
+    const start = async (digit: number) => {
+      const res = await give(t, { institutionId: w.churchB.id, phone: phoneEnding(digit), method: 'mobile', currency: 'TZS', lines: [{ offeringTypeId: copy!.id, amount: 100_000 }] });
+      expect(res.statusCode, res.body).toBe(201);
+      return (res.json() as { id: string }).id;
+    };
+    const posted = async (paymentId: string) => {
+      const { rows } = await t.database.raw.query(
+        `select l.account, l.institution_id, l.credit::int as credit from ledger_lines l join ledger_entries e on e.id = l.entry_id where e.transaction_id = $1 and l.credit > 0 order by l.id`,
+        [paymentId],
+      );
+      return rows;
+    };
+    // 100,000 less the 1% fee (1,000) leaves 99,000 to split; the holders are Sinza, its field and its union.
+    const split = (church: number, field: number, union: number) => [
+      { account: 'fees', institution_id: null, credit: 1_000 },
+      { account: 'share:church', institution_id: w.churchB.id, credit: church },
+      { account: 'share:field', institution_id: w.field.id, credit: field },
+      { account: 'share:union', institution_id: w.union.id, credit: union },
+    ];
+
+    const before = await start(0);
+    const waiting = await start(5);
+    await t.settlePayments();
+    expect((await paymentStatus(t, before)).status).toBe('completed');
+    expect((await paymentStatus(t, waiting)).status).toBe('pending');
+    expect(await posted(before)).toEqual(split(59_400, 29_700, 9_900));
+    expect(await posted(waiting)).toEqual([]);
+
+    const changed = await call('union', 'PUT', `/api/offering-types/${made.json().id}`, { title: 'Harvest', churchBp: 5000, fieldBp: 2500, unionBp: 2500 });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().used).toBe(true);
+
+    // Started before the change, accepted on the handset after it: the money arrives after, so the new shares.
+    expect(await t.selcom!.answer(waiting, 'accept')).toBe(true);
+    const after = await start(0);
+    await t.settlePayments();
+    expect((await paymentStatus(t, waiting)).status).toBe('completed');
+    expect((await paymentStatus(t, after)).status).toBe('completed');
+    expect(await posted(after)).toEqual(split(49_500, 24_750, 24_750));
+    expect(await posted(waiting)).toEqual(split(49_500, 24_750, 24_750));
+    expect(await posted(before)).toEqual(split(59_400, 29_700, 9_900));
   });
 
   it('a used type is deactivated, not deleted; an unused one may be deleted with its copies', async () => {
