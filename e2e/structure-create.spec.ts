@@ -29,6 +29,11 @@ test('a union administrator asks for a church under a district; it appears in th
   await form.getByLabel("Default user's name").fill('Yohana Mollel');
   await form.getByLabel("Default user's phone").fill(`+2557160${n}`);
   await form.getByLabel("Default user's email").fill(`yohana.${n}@example.co.tz`);
+  // The church level's custom fields are asked (seeded: "Year founded", four digits), checked as the server does.
+  await form.getByLabel('Year founded').fill('87');
+  await form.getByRole('button', { name: 'Send for approval' }).click();
+  await expect(form.getByText('Year founded is not valid')).toBeVisible();
+  await form.getByLabel('Year founded').fill('1987');
   await form.getByRole('button', { name: 'Send for approval' }).click();
   await expect(page.getByText('Sent for approval')).toBeVisible();
   await expect(form).toHaveCount(0);
@@ -56,4 +61,9 @@ test('a union administrator asks for a church under a district; it appears in th
   await expect(row).toContainText(`T${n}`);
   await row.getByRole('link', { name: `Profile of ${title}` }).click();
   await expect(page.getByRole('heading', { name: title, level: 2 })).toBeVisible();
+  // The answer given on the form was stored at approval and shows on the profile (/entity/{id}).
+  await expect(page).toHaveURL(/\/en\/entity\/\d+$/);
+  const fields = page.getByRole('region', { name: 'Custom fields' });
+  await expect(fields.getByText('Year founded')).toBeVisible();
+  await expect(fields.getByText('1987', { exact: true })).toBeVisible();
 });

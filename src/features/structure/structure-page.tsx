@@ -149,7 +149,7 @@ function OpenedNode({ node }: { node: StructureNode }) {
           </button>
         ) : null}
       </div>
-      {creating ? <NewInstitutionForm parentId={node.id} parentTitle={node.title} onDone={() => setCreating(false)} /> : null}
+      {creating ? <NewInstitutionForm parentId={node.id} parentTitle={node.title} parentLevel={node.level} onDone={() => setCreating(false)} /> : null}
     </>
   );
 }
