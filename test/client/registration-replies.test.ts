@@ -28,7 +28,7 @@ const view = {
   applicantPhone: '+255754000001',
   applicantEmail: 'asha@example.co.tz',
   data: {
-    institution: { title: 'KKKT Ubungo', abbreviation: 'UBG', religionId: 1, levelId: 4, parentId: 9, region: 'Dar es Salaam', district: 'Ubungo', street: 'Morogoro Road', logoUploadId: null },
+    institution: { title: 'KKKT Ubungo', abbreviation: 'UBG', religionId: 1, levelId: 4, parentId: 9, region: 'Dar es Salaam', district: 'Ubungo', street: 'Morogoro Road', logoUploadId: null, customFields: [{ fieldId: 7, value: '1987' }] },
     bankAccount: { accountNumber: '0101777000001', accountName: 'KKKT UBUNGO', branchId: 2, branchName: 'Kariakoo', currency: 'TZS', core: 'x' },
     signatories: [{ name: 'Elia Mwakalinga', phone: '+255713000001', email: 'elia@example.co.tz', documentUploadId: 4 }],
     defaultUser: { name: 'Rehema Mwakalinga', phone: '+255715000001', email: 'rehema@example.co.tz' },
@@ -49,7 +49,7 @@ const olderView = {
   ...view,
   status: 'submitted',
   data: {
-    institution: { ...view.data.institution, logoUploadId: undefined },
+    institution: { ...view.data.institution, logoUploadId: undefined, customFields: undefined },
     signatories: [{ name: 'Elia Mwakalinga', phone: '+255713000001', documentUploadId: 4 }],
     extras: {},
   },
@@ -60,6 +60,10 @@ const options = {
   religions: [{ id: 1, name: 'Christianity', code: 'x' }],
   levels: [{ id: 4, religionId: 1, rank: 3, name: 'Parish', holdsMembers: true }],
   parents: [{ id: 9, title: 'Dar es Salaam Diocese', levelId: 3, religionId: 1 }],
+  customFields: [
+    { id: 7, levelId: 4, label: 'Year founded', dataType: 'number', minChars: null, maxChars: 4, items: [] },
+    { id: 8, levelId: 4, label: 'Rite', dataType: 'choice', minChars: null, maxChars: null, items: ['Latin', 'Byzantine'], extra: 'dropped' },
+  ],
 };
 const accounts = {
   data: [
@@ -85,7 +89,7 @@ const access = { accessToken: 't0k3n', expiresAt: '2026-03-01T10:00:00.000Z', in
 const pairs = [
   { name: 'RegistrationView', plain: RegistrationView, zod: RegistrationViewSchema, replies: [view, olderView] },
   { name: 'RegistrationStarted', plain: RegistrationStarted, zod: RegistrationStartedSchema, replies: [{ token: 'abc', registration: view, extra: 1 }] },
-  { name: 'RegistrationOptions', plain: RegistrationOptions, zod: RegistrationOptionsSchema, replies: [options, { religions: [], levels: [], parents: [] }] },
+  { name: 'RegistrationOptions', plain: RegistrationOptions, zod: RegistrationOptionsSchema, replies: [options, { religions: [], levels: [], parents: [], customFields: [] }] },
   { name: 'UploadInfo', plain: UploadInfo, zod: UploadInfoSchema, replies: [upload] },
   { name: 'SubmittedRequest', plain: SubmittedRequest, zod: SubmittedRequestSchema, replies: [{ requestId: 77, status: 'requested', kind: 'x' }] },
   { name: 'MessageBody', plain: MessageBody, zod: MessageBodySchema, replies: [{ message: 'Code sent', code: 'x' }] },
