@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CUSTOM_FIELD_TYPES, MAX_FIELD_ANSWERS, MAX_FIELD_CHARS } from '../custom-field-rules';
+import { MAX_FIELD_ANSWERS, MAX_FIELD_CHARS } from '../custom-field-rules';
 import { MAX_EMAIL_ADDRESS } from '../limits';
 import { isE164 } from '../phone';
 import { REGISTRATION_STATUSES } from '../statuses';
@@ -17,6 +17,7 @@ import {
   UPLOAD_PURPOSES,
 } from '../registration-rules';
 import { UploadInfo } from './back-office';
+import { CustomField } from './structure';
 
 /**
  * Bank back office, part 2: self-registration of a church or mosque (/registration, /preview),
@@ -166,17 +167,7 @@ export const RegistrationOptions = z.object({
   /** Active institutions that can be a parent: id, title, level and religion. */
   parents: z.array(z.object({ id: z.number().int(), title: z.string(), levelId: z.number().int(), religionId: z.number().int() })),
   /** Every level's custom fields (ADR 047), the default first: the institution step asks those of the chosen level. */
-  customFields: z.array(
-    z.object({
-      id: z.number().int(),
-      levelId: z.number().int(),
-      label: z.string(),
-      dataType: z.enum(CUSTOM_FIELD_TYPES),
-      minChars: z.number().int().nullable(),
-      maxChars: z.number().int().nullable(),
-      items: z.array(z.string()),
-    }),
-  ),
+  customFields: z.array(CustomField.omit({ isDefault: true })),
 });
 export type RegistrationOptions = z.infer<typeof RegistrationOptions>;
 
