@@ -99,27 +99,28 @@ const sumOf = (column: unknown) => sql<number>`coalesce(sum(${column}), 0)::bigi
  */
 export async function collectionTotalsBy(db: Db, filter: TotalsFilter, groupBy: readonly TotalsDimension[], extra: ExtraKeys = {}): Promise<Array<CollectionRow & Record<string, unknown>>> {
   const years = groupBy.includes('day') || groupBy.includes('month') ? null : wholeYears(filter);
-  if (years) return yearTotalsBy(db, filter, years, groupBy, extra);
-  const t = collectionTotals;
-  const keys = keyColumns(t, groupBy, extra);
-  const groups = Object.values(keys);
-  const query = db
-    .select({ ...keys, transactions: sumOf(t.transactions), amount: sumOf(t.amount), fee: sumOf(t.fee) })
-    .from(t)
-    .$dynamic();
-  const joined = filter.scope === null && Object.keys(extra).length === 0 ? query : query.innerJoin(institutions, eq(institutions.id, t.institutionId));
-  const where = joined.where(conditions(t, filter, groupBy.includes('day')));
-  return (groups.length > 0 ? await where.groupBy(...groups) : await where) as Array<CollectionRow & Record<string, unknown>>;
+  if (!years) return sumPerKeys(db, collectionTotals, conditions(collectionTotals, filter, groupBy.includes('day')), filter, groupBy, extra);
+  const t = collectionYearTotals;
+  const where = and(
+    filter.scope ?? undefined,
+    gte(t.startsOn, years.from),
+    lt(t.startsOn, years.end),
+    filter.status ? inArray(t.status, [...filter.status]) : undefined,
+    filter.method ? inArray(t.method, [...filter.method]) : undefined,
+    filter.currency ? eq(t.currency, filter.currency) : undefined,
+  );
+  return sumPerKeys(db, t, where, filter, groupBy, extra);
 }
 
-async function yearTotalsBy(
+/** The sums of month (or year) rows per key; institutions is joined only when a scope or an extra key reads it. */
+async function sumPerKeys(
   db: Db,
+  t: typeof collectionTotals | typeof collectionYearTotals,
+  where: SQL | undefined,
   filter: TotalsFilter,
-  years: { from: Day; end: Day },
   groupBy: readonly TotalsDimension[],
   extra: ExtraKeys,
 ): Promise<Array<CollectionRow & Record<string, unknown>>> {
-  const t = collectionYearTotals;
   const keys = keyColumns(t, groupBy, extra);
   const groups = Object.values(keys);
   const query = db
@@ -127,17 +128,8 @@ async function yearTotalsBy(
     .from(t)
     .$dynamic();
   const joined = filter.scope === null && Object.keys(extra).length === 0 ? query : query.innerJoin(institutions, eq(institutions.id, t.institutionId));
-  const where = joined.where(
-    and(
-      filter.scope ?? undefined,
-      gte(t.startsOn, years.from),
-      lt(t.startsOn, years.end),
-      filter.status ? inArray(t.status, [...filter.status]) : undefined,
-      filter.method ? inArray(t.method, [...filter.method]) : undefined,
-      filter.currency ? eq(t.currency, filter.currency) : undefined,
-    ),
-  );
-  return (groups.length > 0 ? await where.groupBy(...groups) : await where) as Array<CollectionRow & Record<string, unknown>>;
+  const filtered = joined.where(where);
+  return (groups.length > 0 ? await filtered.groupBy(...groups) : await filtered) as Array<CollectionRow & Record<string, unknown>>;
 }
 
 /**
