@@ -149,6 +149,38 @@ describe('giving page: pledges behind an SMS code, and paying one', () => {
     expect((await verify(other.phone, otherCode)).statusCode).toBe(200);
   });
 
+  it('logs a code sent, a wrong code and a lock in the activity log, never the code nor the phone', async () => {
+    const m = await member();
+    await pledge(m.id);
+    const ip = freshIp();
+    const entries = async () =>
+      (await t.database.raw.query(`select action, entity_type, entity_id, details, ip_address from activity_log where ip_address = $1 order by id`, [ip])).rows;
+    await askCode(m.phone, w.churchA.id, ip);
+    const code = await t.lastSmsCode(m.phone);
+    // An unknown phone gets no code, so nothing is logged as sent for it.
+    await askCode(phoneEnding(5), w.churchA.id, ip);
+    await verify(m.phone, wrongOf(code), w.churchA.id, ip);
+    expect(await entries()).toEqual([
+      { action: 'pledge.code_sent', entity_type: 'member', entity_id: String(m.id), details: null, ip_address: ip },
+      { action: 'pledge.code_refused', entity_type: 'institution', entity_id: String(w.churchA.id), details: 'otp_invalid', ip_address: ip },
+    ]);
+    // The right code opens the list and logs no refusal.
+    expect((await verify(m.phone, code, w.churchA.id, ip)).statusCode).toBe(200);
+    expect(await entries()).toHaveLength(2);
+    // Ten wrong codes for a stranger's phone from this address; the eleventh finds the phone locked.
+    const stranger = phoneEnding(5);
+    for (let i = 0; i < 10; i++) await verify(stranger, '000000', w.churchA.id, ip);
+    expect((await verify(stranger, '000000', w.churchA.id, ip)).statusCode).toBe(423);
+    const logged = await entries();
+    expect(logged.at(-1)).toEqual({ action: 'pledge.code_locked', entity_type: 'institution', entity_id: String(w.churchA.id), details: 'phone_locked', ip_address: ip });
+    expect(logged.filter((row) => row.action === 'pledge.code_refused')).toHaveLength(11);
+    for (const row of logged) {
+      expect(JSON.stringify(row)).not.toContain(code);
+      expect(JSON.stringify(row)).not.toContain(stranger.slice(-6));
+      expect(JSON.stringify(row)).not.toContain(m.phone.slice(-6));
+    }
+  });
+
   it('limits code requests per phone and per address (429 with Retry-After)', async () => {
     const phone = phoneEnding(5);
     const answers = [];

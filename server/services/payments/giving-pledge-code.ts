@@ -6,6 +6,7 @@ import type { AppContext } from '../../context';
 import { institutions } from '../../db/schema/institutions';
 import { members } from '../../db/schema/members';
 import type { JobRunner } from '../../jobs/job-runner';
+import { logActivity } from '../auth/activity';
 import { issueCode, newSixDigitCode } from '../auth/one-time-codes';
 
 /**
@@ -21,7 +22,8 @@ export const givingPledgePurpose = (institutionId: number) => `giving-pledges:${
 export const GIVING_PLEDGE_CODE_QUEUE = 'giving-pledge-code';
 const QUEUE_OPTIONS = { retryLimit: 2, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 };
 
-export type GivingPledgeCodeJob = { phone: string; institutionId: number; locale: Locale };
+/** `ip` is the asker's address, for the activity entry (optional: jobs queued before it was added lack it). */
+export type GivingPledgeCodeJob = { phone: string; institutionId: number; locale: Locale; ip?: string };
 type Deps = Pick<AppContext, 'database' | 'sms' | 'translator' | 'now'>;
 
 /** Counter keys hold a hash, not the number: the counters table need not list people's phones. */
@@ -47,4 +49,7 @@ async function deliverPledgeCode(deps: Deps, job: GivingPledgeCodeJob): Promise<
   const message = deps.translator.t(job.locale, messages.givingPledgeCodeSms, { church: member.church, code });
   // A security code is not held back by an empty SMS wallet: institutionId null, as for the reset code.
   await deps.sms.send({ to: job.phone, message, institutionId: null, purpose: 'giving-pledge-code' });
+  // Only a code actually sent is logged (the member's row, never the code): the log is read by bank
+  // administrators only (no user on the row), so it reveals membership to nobody the route would not.
+  await logActivity(db, { action: 'pledge.code_sent', entityType: 'member', entityId: String(member.id), ipAddress: job.ip ?? null, at: deps.now() });
 }

@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import { institutions } from '../../db/schema/institutions';
 import { members, offeringTypes, pledges } from '../../db/schema/members';
 import { AppError, RateLimitedError } from '../../lib/app-error';
+import { logActivity } from '../auth/activity';
 import { authErrors } from '../auth/auth-errors';
 import { claimAttempts, type Guard, lockedKeys, networkGuard, networkKey } from '../auth/lockout';
 import { consumeCode } from '../auth/one-time-codes';
@@ -35,7 +36,7 @@ export async function requestPledgeCode(ctx: AppContext, input: GivingPledgeCode
   if (!byIp.allowed) throw new RateLimitedError(byIp.retryAfterSeconds);
   const byPhone = await claimRateLimit(db, { key: phoneCounterKey('pledge-code', input.phone), limit: PLEDGE_CODE_LIMITS.perPhone, ...window });
   if (!byPhone.allowed) throw new RateLimitedError(byPhone.retryAfterSeconds);
-  await ctx.jobs.send<GivingPledgeCodeJob>(GIVING_PLEDGE_CODE_QUEUE, { phone: input.phone, institutionId: input.institutionId, locale: caller.locale });
+  await ctx.jobs.send<GivingPledgeCodeJob>(GIVING_PLEDGE_CODE_QUEUE, { phone: input.phone, institutionId: input.institutionId, locale: caller.locale, ip: caller.ip });
   return { expiresInSeconds: GIVING_PLEDGE_CODE.ttlMs / 1000 };
 }
 
@@ -49,10 +50,21 @@ export async function requestPledgeCode(ctx: AppContext, input: GivingPledgeCode
 export async function verifyPledgeCode(ctx: AppContext, input: GivingPledgeVerifyInput, ip: string): Promise<GivingPledge[]> {
   const db = ctx.database.db;
   const now = ctx.now();
+  // Refusals are logged against the church or mosque with the reason code only: never the code
+  // typed, nor the phone (a probe of strangers' numbers must not fill the log with them).
+  const refused = (details: string) =>
+    logActivity(db, { action: details === 'otp_invalid' ? 'pledge.code_refused' : 'pledge.code_locked', entityType: 'institution', entityId: String(input.institutionId), details, ipAddress: ip, at: now });
   const claim = await claimAttempts(db, [networkGuard(ip), phoneGuard(input.phone)], now);
-  if (!claim.ok) throw claim.lockedKey.startsWith('ip:') ? authErrors.networkLocked() : new AppError(423, 'phone_locked', messages.givingPledgePhoneLocked);
+  if (!claim.ok) {
+    const network = claim.lockedKey.startsWith('ip:');
+    await refused(network ? 'network_locked' : 'phone_locked');
+    throw network ? authErrors.networkLocked() : new AppError(423, 'phone_locked', messages.givingPledgePhoneLocked);
+  }
   const result = await consumeCode(db, { phone: input.phone, purpose: givingPledgePurpose(input.institutionId), code: input.code, now });
-  if (result !== 'ok') throw authErrors.codeInvalid();
+  if (result !== 'ok') {
+    await refused('otp_invalid');
+    throw authErrors.codeInvalid();
+  }
   await claim.release();
   return openPledgesOf(db, input.phone, input.institutionId, now);
 }
