@@ -38,7 +38,6 @@ export const MemberListPage = z.object({ data: z.array(MemberListItem), nextCurs
 export type MemberListPage = z.infer<typeof MemberListPage>;
 
 export const MEMBER_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
-export const MemberExportQuery = MemberListQuery.omit({ cursor: true, limit: true }).extend({ format: z.enum(MEMBER_EXPORT_FORMATS) });
 
 export const MemberIdParam = z.object({ id: z.coerce.number().int().positive() });
 /** A scanned card's member code (a query, not a path segment, so it never reads as a member id). */
@@ -123,16 +122,24 @@ export const PhoneChangeStarted = z.object({ expiresAt: z.string() });
 /** The largest id a PostgreSQL integer column holds. */
 const MAX_ROW_ID = 2_147_483_647;
 
+/** The most members a selection of the list names at once (cards, export): a sheet run or a file, not the whole scope. */
+export const MAX_MEMBER_SELECTION = 1000;
+
+/** A selection of member ids in a query string ("1,2,3"). */
+const MemberIdList = z
+  .string()
+  .regex(/^\d{1,10}(,\d{1,10}){0,999}$/, { message: 'validation.digits' })
+  .transform((text) => text.split(',').map(Number))
+  // Ten digits pass the pattern but not PostgreSQL's integer (the fuzz test met a 500 there).
+  .pipe(z.array(z.number().int().positive().max(MAX_ROW_ID)));
+
+/** The list's filters, or (with `ids`) the members chosen in it, as a CSV or Excel file. */
+export const MemberExportQuery = MemberListQuery.omit({ cursor: true, limit: true }).extend({ format: z.enum(MEMBER_EXPORT_FORMATS), ids: MemberIdList.optional() });
+
 /** Member cards (PDF): chosen ids ("1,2,3") and/or a zone; CR80 pages or A4 sheets of 10. */
 export const MEMBER_CARD_LAYOUTS = ['a4', 'cr80'] as const;
 export const MemberCardsQuery = z.object({
-  ids: z
-    .string()
-    .regex(/^\d{1,10}(,\d{1,10}){0,999}$/, { message: 'validation.digits' })
-    .transform((text) => text.split(',').map(Number))
-    // Ten digits pass the pattern but not PostgreSQL's integer (the fuzz test met a 500 there).
-    .pipe(z.array(z.number().int().positive().max(MAX_ROW_ID)))
-    .optional(),
+  ids: MemberIdList.optional(),
   zoneId: z.coerce.number().int().positive().optional(),
   layout: z.enum(MEMBER_CARD_LAYOUTS).default('a4'),
 });

@@ -163,4 +163,23 @@ describe('members for staff: list, search, detail, edit', () => {
     expect(sw.headers['content-type']).toContain('spreadsheetml');
     expect((await t.app.inject({ method: 'GET', url: '/api/members/export?format=csv', headers: headers.mosque })).statusCode).toBe(200);
   });
+
+  it('exports the members chosen in the list (ids) within the scope only, through the one writer (formulas neutralised)', async () => {
+    // Kept last: it adds a member to Sinza that the scope tests above do not expect.
+    const formula = await createMember(t.database.db, { institutionId: w.churchB.id, firstName: '=HYPERLINK("http://x")', lastName: 'Kweka', code: 'SNZ-0009', phone: '+255765000999' });
+    const chosen = [neema.id, formula.id, zakaria.id].join(',');
+    const res = await t.app.inject({ method: 'GET', url: `/api/members/export?format=csv&ids=${chosen}`, headers: { ...headers.union, lang: 'en' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="members-2026-06-15.csv"');
+    // The mosque's member is outside the union: not in the file, not counted.
+    expect(res.headers['x-export-count']).toBe('2');
+    expect(res.headers['x-export-included']).toBe('2');
+    const lines = res.body.replace(/^\ufeff/, '').trim().split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines.some((line) => line.startsWith('Neema,Lyimo,+255754111222'))).toBe(true);
+    expect(lines.some((line) => line.startsWith(`"'=HYPERLINK(""http://x"")",Kweka`))).toBe(true);
+    expect(res.body).not.toContain('Zakaria');
+    const bad = await t.app.inject({ method: 'GET', url: '/api/members/export?format=csv&ids=1,x', headers: { ...headers.union, lang: 'en' } });
+    expect(bad.statusCode).toBe(400);
+  });
 });

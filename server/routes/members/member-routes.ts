@@ -28,6 +28,7 @@ import { cardMembers } from '../../services/members/member-cards';
 import { memberCardsPdf } from '../../services/members/member-cards-pdf';
 import { MAX_IMPORT_BYTES } from '../../../domain/member-import';
 import { AppError, errors } from '../../lib/app-error';
+import { sendExportFile } from '../../lib/export/send-export';
 import { deleteMember, sendMemberDeleteCode } from '../../services/members/member-deletion';
 import { findMembersByCode, memberDetail, memberHistory } from '../../services/members/member-detail';
 import { updateMember } from '../../services/members/member-edit';
@@ -57,13 +58,8 @@ export async function memberRoutes(fastify: FastifyInstance) {
     { config: { access: { feature: 'members', action: 'export' } }, schema: { tags, querystring: MemberExportQuery } },
     async (request, reply) => {
       const { format, ...filters } = request.query;
-      const file = await exportMembers(ctx.database.db, authOf(request).user, filters, format, request.locale, request.t);
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', `attachment; filename="members-${ctx.now().toISOString().slice(0, 10)}.${file.extension}"`)
-        .header('x-export-count', String(file.count))
-        .header('x-export-included', String(file.included))
-        .send(file.body);
+      const file = await exportMembers(ctx.database.db, authOf(request).user, filters, format, request.locale, request.t, ctx.now().toISOString().slice(0, 10));
+      return sendExportFile(reply, file);
     },
   );
 

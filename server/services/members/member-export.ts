@@ -6,9 +6,10 @@ import { EXPORT_MAX_ROWS } from '../../../domain/receipt-rules';
 import type { Db } from '../../db/client';
 import { institutions, zones } from '../../db/schema/institutions';
 import { members } from '../../db/schema/members';
+import { type ExportColumn, writeExport } from '../../lib/export/export-writer';
+import type { ExportFile } from '../../lib/export/send-export';
 import type { Translate } from '../../lib/describe-issue';
 import type { AuthUser } from '../auth/auth-user';
-import { type Column, exportTable } from '../reports/export';
 import { type MemberFilters, memberFilterConditions } from './member-list';
 import { memberNameKey } from './member-search';
 
@@ -31,11 +32,12 @@ const cell: Record<MemberColumnKey, (row: ExportRow) => string | null> = {
 };
 
 /**
- * The filtered members as CSV or XLSX, headed like the import template in the caller's language
- * (so an export can be edited and imported again), plus the church or mosque. At most
- * EXPORT_MAX_ROWS rows; the headers say how many there were and how many are in the file.
+ * The filtered (or chosen) members through the one export writer (formula-safe cells), headed
+ * like the import template in the caller's language so an export can be edited and imported
+ * again, plus the church or mosque. At most EXPORT_MAX_ROWS rows; the answer's headers say how
+ * many matched and how many are in the file (no closing line: the importer would read it as a member).
  */
-export async function exportMembers(db: Db, user: AuthUser, filters: MemberFilters, format: 'csv' | 'xlsx', locale: Locale, t: Translate) {
+export async function exportMembers(db: Db, user: AuthUser, filters: MemberFilters, format: 'csv' | 'xlsx', locale: Locale, t: Translate, today: string): Promise<ExportFile> {
   const where = and(...(await memberFilterConditions(db, user, filters)));
   const rows = await db
     .select({ member: members, zoneName: zones.name, institutionTitle: institutions.title })
@@ -46,15 +48,18 @@ export async function exportMembers(db: Db, user: AuthUser, filters: MemberFilte
     .orderBy(memberNameKey, members.id)
     .limit(EXPORT_MAX_ROWS + 1);
   const included = Math.min(rows.length, EXPORT_MAX_ROWS);
-  let total = rows.length;
+  let count = rows.length;
   if (rows.length > included) {
     const [counted] = await db.select({ n: countAll() }).from(members).innerJoin(institutions, eq(institutions.id, members.institutionId)).where(where);
-    total = counted?.n ?? rows.length;
+    count = counted?.n ?? rows.length;
   }
-  const columns: Array<Column<ExportRow>> = [
+  const columns: Array<ExportColumn<ExportRow>> = [
     ...MEMBER_COLUMNS.map((column) => ({ header: locale === 'sw' ? column.sw : column.key, value: cell[column.key] })),
     { header: t(memberExportColumns.institution), value: (row: ExportRow) => row.institutionTitle },
   ];
-  const file = await exportTable({ title: 'members', columns, rows: rows.slice(0, included).map((row) => ({ ...row.member, zoneName: row.zoneName, institutionTitle: row.institutionTitle })) }, format);
-  return { ...file, count: total, included };
+  const file = await writeExport(
+    { title: 'members', columns, rows: rows.slice(0, included).map((row) => ({ ...row.member, zoneName: row.zoneName, institutionTitle: row.institutionTitle })) },
+    format,
+  );
+  return { body: file.body, contentType: file.contentType, filename: `members-${today}.${file.extension}`, count, included };
 }

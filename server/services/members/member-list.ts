@@ -1,4 +1,4 @@
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { MemberListItem, MemberListPage } from '../../../domain/api/members';
 import { fieldLabels, messages } from '../../../domain/messages';
 import type { Db } from '../../db/client';
@@ -12,7 +12,14 @@ import { requireScopedInstitution } from '../desk/desk-access';
 import { decodeListCursor, encodeListCursor } from './member-list-cursor';
 import { memberNameKey, memberSearchCondition } from './member-search';
 
-export type MemberFilters = { search?: string | undefined; institutionId?: number | undefined; zoneId?: number | undefined; gender?: 'male' | 'female' | undefined };
+export type MemberFilters = {
+  search?: string | undefined;
+  institutionId?: number | undefined;
+  zoneId?: number | undefined;
+  gender?: 'male' | 'female' | undefined;
+  /** Members chosen in the list (an export of the selection); ids outside the scope are simply not there. */
+  ids?: number[] | undefined;
+};
 
 /**
  * Where-conditions for live members the user may see that match the filters. An institution
@@ -26,6 +33,7 @@ export async function memberFilterConditions(db: Db, user: AuthUser, filters: Me
   }
   if (filters.zoneId !== undefined) conditions.push(eq(members.zoneId, filters.zoneId));
   if (filters.gender !== undefined) conditions.push(eq(members.gender, filters.gender));
+  if (filters.ids !== undefined) conditions.push(inArray(members.id, filters.ids));
   const search = memberSearchCondition(filters.search);
   if (search) conditions.push(search);
   return conditions;
