@@ -112,7 +112,7 @@ try {
             '+2556' || lpad(g::text, 8, '0'),
             case when g % 2 = 0 then 'female' else 'male' end,
             case when g % 5 = 0 then 'en' else 'sw' end,
-            now() - ((g * 7919) % 730) * interval '1 day', now() - ((g * 7919) % 730) * interval '1 day'
+            now() - ((g * 7919::bigint) % 730) * interval '1 day', now() - ((g * 7919::bigint) % 730) * interval '1 day'
      from generate_series(1, $1::int) g
      join scale_congregations c on c.n = g % (select count(*) from scale_congregations)`,
     [members, christianNames.female, christianNames.male, christianNames.surnames],
