@@ -5,6 +5,7 @@
  */
 import { adminFieldLabels, adminMessages } from './messages-admin';
 import { coreMessages } from './messages-core';
+import { exportMessages } from './messages-exports';
 import { givingPledgeMessages } from './messages-giving-pledges';
 import { backOfficeFieldLabels, backOfficeMessages } from './messages-back-office';
 import type { Descriptor } from './messages-descriptor';
@@ -16,7 +17,7 @@ import { receiptFieldLabels, receiptMessages } from './messages-receipts';
 import { statsMessages } from './messages-stats';
 
 /** Core messages plus each area's own file (one file per area, so areas never edit the same list). */
-export const messages = { ...coreMessages, ...receiptMessages, ...paymentMessages, ...backOfficeMessages, ...adminMessages, ...statsMessages, ...memberMessages, ...pledgeMessages, ...givingPledgeMessages, ...smsTopUpMessages };
+export const messages = { ...coreMessages, ...receiptMessages, ...paymentMessages, ...backOfficeMessages, ...adminMessages, ...statsMessages, ...memberMessages, ...pledgeMessages, ...givingPledgeMessages, ...smsTopUpMessages, ...exportMessages };
 
 export type MessageKey = keyof typeof messages;
 export type MessageId = (typeof messages)[MessageKey]['id'];

@@ -79,6 +79,8 @@ const Env = z.object({
   /** An open counting batch whose service and opening are both older than this many days is flagged as stale. */
   STALE_BATCH_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   BANK_EMAIL_DOMAIN: z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i).default('sadakabank.co.tz'),
+  /** Rows per database read of a streamed export (ADR 060); tests make it small to cross several batches. */
+  EXPORT_BATCH_ROWS: z.coerce.number().int().min(1).max(100_000).default(2_000),
 });
 
 export type Config = {
@@ -119,6 +121,7 @@ export type Config = {
   jobs: { recoveryCron: string };
   /** The counting desk: after how many days an open batch counts as forgotten (dashboard, batch list). */
   desk: { staleBatchDays: number };
+  exports: { batchRows: number };
   /** Uploaded documents and logos, under generated names (DATA_DIR/uploads). */
   uploadDir: string;
 };
@@ -182,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bankEmailDomain: e.BANK_EMAIL_DOMAIN.toLowerCase(),
     jobs: { recoveryCron: e.JOB_RECOVERY_CRON },
     desk: { staleBatchDays: e.STALE_BATCH_DAYS },
+    exports: { batchRows: e.EXPORT_BATCH_ROWS },
     uploadDir: resolve(e.DATA_DIR, 'uploads'),
   };
 }

@@ -1,13 +1,19 @@
+import type { Readable } from 'node:stream';
+import { messages } from '../../../domain/messages';
 import type { CellValue } from './cells';
 import { neutraliseFormula } from './cells';
-import { writeCsv } from './csv';
-import { writePdf } from './pdf';
-import { writeXlsx } from './xlsx';
+import { csvStream } from './csv';
+import { pdfStream } from './pdf';
+import { xlsxStream } from './xlsx';
+
+type Translate = (descriptor: { id: string; message: string }, values?: Record<string, unknown>) => string;
 
 /**
  * The one export writer of the product (CSV, XLSX, PDF). Callers describe columns — a localised
  * header and how to read the cell from a row — and hand the rows over as an (async) iterable;
  * every text cell is neutralised against spreadsheet formulas here, whatever the caller did.
+ * The file is a stream (ADR 060): rows are read from the iterable only as fast as the reader takes
+ * the bytes, so an export of a million rows needs no more memory than one of ten.
  */
 export type ExportColumn<T> = {
   header: string;
@@ -26,10 +32,17 @@ export type ExportSpec<T> = {
   rows: Iterable<T> | AsyncIterable<T>;
   /** A last line after the rows (e.g. "showing 50,000 of 61,200"). */
   footer?: string | null;
+  /** The reader's language, for the writer's own lines (the PDF's row cap); English without it. */
+  t?: Translate;
 };
 
 export type ExportFormat = 'csv' | 'xlsx' | 'pdf';
-export type ExportFile = { contentType: string; extension: string; body: Buffer };
+/**
+ * `body` is sent as it is produced. If reading rows fails part-way, it is destroyed with the
+ * error: the route then aborts the connection, so the browser's download fails instead of
+ * keeping a file that looks whole (see send-export.ts).
+ */
+export type ExportFile = { contentType: string; extension: string; body: Readable };
 
 /** What every format writer receives: headers, then rows of cells already neutralised. */
 export type PreparedTable = {
@@ -39,19 +52,37 @@ export type PreparedTable = {
   widths: number[];
   numFmts: Array<string | undefined>;
   footer: string | null;
+  pdfCutNote: (shown: number) => string;
+};
+
+const CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pdf: 'application/pdf',
 };
 
 async function* cellsOf<T>(rows: Iterable<T> | AsyncIterable<T>, read: (row: T) => Array<string | number>): AsyncIterable<Array<string | number>> {
   for await (const row of rows) yield read(row);
 }
 
+const english: Translate = (descriptor, values = {}) => descriptor.message.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? ''));
+
+/** Async for the callers' sake (they await it); the returned body has not read a row yet. */
 export async function writeExport<T>(spec: ExportSpec<T>, format: ExportFormat): Promise<ExportFile> {
   const { columns } = spec;
+  const t = spec.t ?? english;
   const headers = columns.map((column) => String(neutraliseFormula(column.header)));
   const footer = spec.footer ? String(neutraliseFormula(spec.footer)) : null;
-  const base = { title: spec.title, headers, widths: columns.map((c) => c.width ?? 18), numFmts: columns.map((c) => c.numFmt), footer };
   const read = (column: ExportColumn<T>, row: T) => neutraliseFormula(format === 'csv' && column.csv ? column.csv(row) : column.value(row));
-  const table: PreparedTable = { ...base, rows: cellsOf(spec.rows, (row) => columns.map((column) => read(column, row))) };
-  if (format === 'csv') return writeCsv(table);
-  return format === 'xlsx' ? writeXlsx(table) : writePdf(table);
+  const table: PreparedTable = {
+    title: spec.title,
+    headers,
+    widths: columns.map((c) => c.width ?? 18),
+    numFmts: columns.map((c) => c.numFmt),
+    footer,
+    rows: cellsOf(spec.rows, (row) => columns.map((column) => read(column, row))),
+    pdfCutNote: (shown) => t(messages.exportPdfCut, { shown }),
+  };
+  const body = format === 'csv' ? csvStream(table) : format === 'xlsx' ? xlsxStream(table) : pdfStream(table);
+  return { contentType: CONTENT_TYPES[format], extension: format, body };
 }

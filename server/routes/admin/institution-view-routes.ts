@@ -14,6 +14,7 @@ import {
 } from '../../../domain/api/structure';
 import { messages } from '../../../domain/messages';
 import { writeExport } from '../../lib/export/export-writer';
+import { logExportFailure } from '../../lib/export/send-export';
 import { saveCustomFieldValues } from '../../services/structure/custom-field-values';
 import { institutionFile } from '../../services/structure/institution-files';
 import { institutionProfile } from '../../services/structure/institution-profile';
@@ -64,6 +65,7 @@ export async function institutionViewRoutes(fastify: FastifyInstance) {
         format,
       );
       await auditChange(ctx, caller, 'institutions.exported', 'institution', 0, `${rows.length} rows, ${format}`);
+      logExportFailure(reply, file.body);
       return reply
         .type(file.contentType)
         .header('content-disposition', `attachment; filename="institutions-${ctx.now().toISOString().slice(0, 10)}.${file.extension}"`)

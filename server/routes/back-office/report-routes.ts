@@ -17,6 +17,7 @@ import { messages } from '../../../domain/messages';
 import { logActivity } from '../../services/auth/activity';
 import { bankDashboard } from '../../services/reports/bank-dashboard';
 import { type ExportFile, writeExport } from '../../lib/export/export-writer';
+import { logExportFailure } from '../../lib/export/send-export';
 import { searchActivities, sessionLog } from '../../services/reports/logs';
 import { referralReport } from '../../services/reports/referrals';
 import { registrationReport } from '../../services/reports/registrations-report';
@@ -34,6 +35,7 @@ async function sendFile(reply: FastifyReply, caller: Caller, name: string, file:
     userAgent: caller.userAgent,
     at: reply.server.ctx.now(),
   });
+  logExportFailure(reply, file.body);
   return reply
     .type(file.contentType)
     .header('content-disposition', `attachment; filename="${name}.${file.extension}"`)

@@ -25,7 +25,7 @@ export async function transactionRoutes(fastify: FastifyInstance) {
     { config: { access: { feature: 'transactions', action: 'export' } }, schema: { tags: ['transactions'], querystring: TransactionExportQuery } },
     async (request, reply) => {
       const { format, ...filters } = request.query;
-      const file = await exportTransactions(ctx.database.db, authOf(request).user, filters, format, request.t, ctx.now());
+      const file = await exportTransactions(ctx.database.db, authOf(request).user, filters, format, request.t, ctx.now(), ctx.config.exports.batchRows);
       return sendExportFile(reply, file);
     },
   );

@@ -5,13 +5,13 @@ import { CURRENCY_EXPONENT } from '../../../domain/money';
 import type { Db } from '../../db/client';
 import { type ExportColumn, writeExport } from '../../lib/export/export-writer';
 import type { Translate } from '../../lib/describe-issue';
+import type { ExportFile } from '../../lib/export/send-export';
 import type { AuthUser } from '../auth/auth-user';
 import { receiptConditions, type ReceiptFilters } from './receipt-filters';
 import { countReceipts, loadReceiptRows } from './receipt-history';
 
 type Format = (typeof EXPORT_FORMATS)[number];
 type ColumnKey = keyof typeof receiptExportColumns;
-export type ExportFile = { body: Buffer; contentType: string; filename: string; count: number; included: number };
 
 const EAT_OFFSET_MS = 3 * 3_600_000;
 

@@ -60,7 +60,7 @@ export function transactionConditions(user: AuthUser, q: TransactionFilters, now
   return and(...conditions.filter((c): c is SQL => c !== undefined)) ?? sql`true`;
 }
 
-const rowSelection = {
+export const rowSelection = {
   t: transactions,
   institutionTitle: institutions.title,
   memberName,
@@ -99,6 +99,18 @@ export function toTransactionRow(row: SelectedRow, t: Translate): TransactionRow
 export function selectTransactions(db: Db) {
   return db
     .select(rowSelection)
+    .from(transactions)
+    .innerJoin(institutions, eq(institutions.id, transactions.institutionId))
+    .leftJoin(users, eq(users.id, transactions.createdBy));
+}
+
+/**
+ * The list's rows with their sort key at full precision, for keyset reads: `received_at` as
+ * PostgreSQL's text keeps the microseconds a JavaScript Date would drop (and with them rows).
+ */
+export function selectTransactionsWithKey(db: Db) {
+  return db
+    .select({ ...rowSelection, key: sql<string>`${transactions.receivedAt}::text` })
     .from(transactions)
     .innerJoin(institutions, eq(institutions.id, transactions.institutionId))
     .leftJoin(users, eq(users.id, transactions.createdBy));
