@@ -2,15 +2,17 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { money as formatMoney } from './money-text';
+import { DownloadProgress } from '../../components/ui/download-progress';
 import { Pager } from '../../components/ui/pager';
 import { Spinner } from '../../components/ui/spinner';
 import { NetworkError } from '../../lib/api-client';
 import type { LocalBatch } from '../../lib/offline/types';
 import { showToast } from '../../lib/toast';
+import { useExportDownload } from '../../lib/use-export-download';
 import { HISTORY_PAGE_SIZE, cashReceiptQueries } from './api';
 import { receiptAmount } from './batch-totals';
 import { useLocalReceipts, useOfferingTypes } from './desk-data';
-import { downloadExport, type ExportFormat } from './export-download';
+import { type ExportFormat, receiptsExport } from './export-download';
 import { emptyHistoryView, serverFilters, unsentMatching, type HistoryView } from './history-filters-model';
 import { HistoryFiltersBar } from './history-filters';
 import { SyncedTable, UnsentTable } from './history-tables';
@@ -24,7 +26,7 @@ export function HistoryTab({ institution, recorder, batches }: { institution: In
   const [view, setView] = useState<HistoryView>(emptyHistoryView);
   const [resetKey, setResetKey] = useState(0);
   const [offset, setOffset] = useState(0);
-  const [exporting, setExporting] = useState<ExportFormat | null>(null);
+  const download = useExportDownload();
   const offeringTypes = useOfferingTypes(institution.id) ?? [];
   const local = useLocalReceipts({ institutionId: institution.id }) ?? [];
   const filters = serverFilters(view, recorder.id);
@@ -39,13 +41,11 @@ export function HistoryTab({ institution, recorder, batches }: { institution: In
     setOffset(0);
   };
   const exportAs = async (format: ExportFormat) => {
-    setExporting(format);
+    const { path, fileName } = receiptsExport(institution.id, filters ?? {}, format);
     try {
-      await downloadExport(institution.id, filters ?? {}, format);
+      await download.start(path, fileName);
     } catch {
       showToast({ tone: 'error', title: t`Error`, message: t`Export failed` });
-    } finally {
-      setExporting(null);
     }
   };
 
@@ -101,12 +101,13 @@ export function HistoryTab({ institution, recorder, batches }: { institution: In
           ) : null}
         </ul>
         <div className="export-actions">
-          <button type="button" className="btn btn-secondary btn-small" disabled={exporting !== null || filters === null} onClick={() => void exportAs('csv')}>
+          <button type="button" className="btn btn-secondary btn-small" disabled={download.busy || filters === null} onClick={() => void exportAs('csv')}>
             <Trans>Export CSV</Trans>
           </button>
-          <button type="button" className="btn btn-secondary btn-small" disabled={exporting !== null || filters === null} onClick={() => void exportAs('xlsx')}>
+          <button type="button" className="btn btn-secondary btn-small" disabled={download.busy || filters === null} onClick={() => void exportAs('xlsx')}>
             <Trans>Export Excel</Trans>
           </button>
+          <DownloadProgress progress={download.progress} cancelled={download.cancelled} onCancel={download.cancel} />
         </div>
       </div>
 

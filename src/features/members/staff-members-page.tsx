@@ -5,6 +5,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { apiPaths } from '../../../domain/api-paths';
 import { localizedPath, paths } from '../../../domain/paths';
 import { DataTable } from '../../components/ui/data-table';
+import { DownloadProgress } from '../../components/ui/download-progress';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Spinner } from '../../components/ui/spinner';
 import { errorText } from '../../lib/error-message';
@@ -13,6 +14,7 @@ import { localeOfPath } from '../../lib/locale-path';
 import { canDo } from '../../lib/permissions';
 import { profileQuery } from '../../lib/session-queries';
 import { showToast } from '../../lib/toast';
+import { useExportDownload } from '../../lib/use-export-download';
 import { type MemberFilters, memberKeys, memberQueries, queryString } from './api';
 import { MemberImportDialog } from './import/member-import-dialog';
 
@@ -52,9 +54,10 @@ export function StaffMembersPage() {
     }
   };
 
+  const download = useExportDownload();
   const exportAs = async (format: 'csv' | 'xlsx') => {
     try {
-      await downloadFile(`${apiPaths.membersExport}${queryString({ ...filters, format })}`, `members.${format}`);
+      await download.start(`${apiPaths.membersExport}${queryString({ ...filters, format })}`, `members.${format}`);
     } catch {
       showToast({ tone: 'error', title: t`Error`, message: t`Export failed` });
     }
@@ -101,12 +104,13 @@ export function StaffMembersPage() {
         ) : null}
         {canDo(profile, 'members', 'export') ? (
           <div className="export-actions">
-            <button type="button" className="btn btn-secondary btn-small" onClick={() => void exportAs('csv')}>
+            <button type="button" className="btn btn-secondary btn-small" disabled={download.busy} onClick={() => void exportAs('csv')}>
               <Trans>Export CSV</Trans>
             </button>
-            <button type="button" className="btn btn-secondary btn-small" onClick={() => void exportAs('xlsx')}>
+            <button type="button" className="btn btn-secondary btn-small" disabled={download.busy} onClick={() => void exportAs('xlsx')}>
               <Trans>Export Excel</Trans>
             </button>
+            <DownloadProgress progress={download.progress} cancelled={download.cancelled} onCancel={download.cancel} />
           </div>
         ) : null}
       </div>

@@ -3,14 +3,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { localizedPath, paths } from '../../../domain/paths';
+import { DownloadProgress } from '../../components/ui/download-progress';
 import { EmptyState } from '../../components/ui/empty-state';
 import { localeOfPath } from '../../lib/locale-path';
 import { canDo } from '../../lib/permissions';
 import { profileQuery } from '../../lib/session-queries';
 import { showToast } from '../../lib/toast';
+import { useExportDownload } from '../../lib/use-export-download';
 import { paymentQueries, type TransactionFilters } from './api';
 import { filtersFromAddress } from './filters-from-address';
-import { downloadTransactions, type ExportFormat } from './export-download';
+import { type ExportFormat, transactionsExport } from './export-download';
 import { money } from './format';
 import { PagedSection } from './paged-section';
 import { TransactionDetailDialog } from './transaction-detail';
@@ -33,7 +35,7 @@ export function TransactionsPage() {
   // A dashboard or statistics figure links here with its filters in the address.
   const [filters, setFilters] = useState<TransactionFilters>(() => filtersFromAddress(params, DEFAULT_FILTERS));
   const [offset, setOffset] = useState(0);
-  const [exporting, setExporting] = useState<ExportFormat | null>(null);
+  const download = useExportDownload();
   const openId = params.get('id');
   const customIncomplete = filters.range === 'custom' && (!filters.from || !filters.to || filters.from > filters.to);
   const list = useQuery({ ...paymentQueries.transactions(filters, offset), enabled: !customIncomplete });
@@ -50,14 +52,11 @@ export function TransactionsPage() {
       return next;
     });
   const exportAs = async (format: ExportFormat) => {
-    setExporting(format);
+    const { path, fileName } = transactionsExport(filters, format);
     try {
-      const { included, count } = await downloadTransactions(filters, format);
-      if (included < count) showToast({ tone: 'info', message: t`Only the first ${included} of ${count} transactions are in the file. Narrow the filters to export the rest.` });
+      await download.start(path, fileName);
     } catch {
       showToast({ tone: 'error', title: t`Error`, message: t`Export failed` });
-    } finally {
-      setExporting(null);
     }
   };
   const canExport = canDo(profile, 'transactions', 'export');
@@ -112,12 +111,13 @@ export function TransactionsPage() {
         </ul>
         {canExport ? (
           <div className="export-actions">
-            <button type="button" className="btn btn-secondary btn-small" disabled={exporting !== null || customIncomplete} onClick={() => void exportAs('csv')}>
+            <button type="button" className="btn btn-secondary btn-small" disabled={download.busy || customIncomplete} onClick={() => void exportAs('csv')}>
               <Trans>Export CSV</Trans>
             </button>
-            <button type="button" className="btn btn-secondary btn-small" disabled={exporting !== null || customIncomplete} onClick={() => void exportAs('xlsx')}>
+            <button type="button" className="btn btn-secondary btn-small" disabled={download.busy || customIncomplete} onClick={() => void exportAs('xlsx')}>
               <Trans>Export Excel</Trans>
             </button>
+            <DownloadProgress progress={download.progress} cancelled={download.cancelled} onCancel={download.cancel} />
           </div>
         ) : null}
       </div>

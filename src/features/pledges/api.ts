@@ -4,7 +4,6 @@ import type { CampaignInput, CampaignRow, PledgeCreated, PledgeDetail, PledgeDue
 import type { OfferingType } from '../../../domain/api/receipts';
 import { apiPaths } from '../../../domain/api-paths';
 import { api, isServerFault } from '../../lib/api-client';
-import { downloadFile } from '../../lib/export-download';
 
 export const PLEDGE_PAGE_SIZE = 25;
 /** Members offered by the picker for what was typed (spec §9: search pages of 7). */
@@ -87,8 +86,7 @@ export function useRemindNow(id: number) {
   });
 }
 
-/** The filtered list as a file in the reader's language; answers how many rows it holds of how many matched. */
-export async function downloadPledges(filters: PledgeListFilters, format: 'csv' | 'xlsx'): Promise<{ included: number; count: number }> {
-  const headers = await downloadFile(`${apiPaths.pledgesExport}${queryOf({ ...filters, format })}`, `pledges.${format}`);
-  return { included: Number(headers.get('x-export-included') ?? 0), count: Number(headers.get('x-export-count') ?? 0) };
+/** The filtered list's export address and file name (a file in the reader's language). */
+export function pledgesExport(filters: PledgeListFilters, format: 'csv' | 'xlsx'): { path: string; fileName: string } {
+  return { path: `${apiPaths.pledgesExport}${queryOf({ ...filters, format })}`, fileName: `pledges.${format}` };
 }

@@ -7,6 +7,7 @@ import { formatMoney } from '../../../domain/money';
 import { localizedPath, paths } from '../../../domain/paths';
 import { ChoiceFilter } from '../../components/ui/choice-filter';
 import { DataTable } from '../../components/ui/data-table';
+import { DownloadProgress } from '../../components/ui/download-progress';
 import { EmptyState } from '../../components/ui/empty-state';
 import { FilterBar } from '../../components/ui/filter-bar';
 import { Pager } from '../../components/ui/pager';
@@ -17,7 +18,8 @@ import { localeOfPath } from '../../lib/locale-path';
 import { canDo } from '../../lib/permissions';
 import { profileQuery } from '../../lib/session-queries';
 import { showToast } from '../../lib/toast';
-import { downloadPledges, PLEDGE_PAGE_SIZE, type PledgeListFilters, pledgeQueries } from './api';
+import { useExportDownload } from '../../lib/use-export-download';
+import { PLEDGE_PAGE_SIZE, pledgesExport, type PledgeListFilters, pledgeQueries } from './api';
 import { CampaignsSection } from './campaigns-section';
 import { formatDay, formatMoment } from './format';
 import { DUE_FILTER_LABELS, STATE_LABELS, STATE_TONES } from './labels';
@@ -44,20 +46,20 @@ export function PledgesPage() {
   const [filters, setFilters] = useState(initial);
   const [offset, setOffset] = useState(0);
   const [creating, setCreating] = useState(false);
-  const [exporting, setExporting] = useState(false);
+  const download = useExportDownload();
   const list = useQuery(pledgeQueries.list(filters, offset));
   const money = (amount: number, currency = 'TZS') => formatMoney(amount, currency, i18n.locale);
   const canCreate = canDo(profile, 'pledges', 'create');
 
   const exportAs = async (format: 'csv' | 'xlsx') => {
-    setExporting(true);
+    const { path, fileName } = pledgesExport(filters, format);
     try {
-      const { included, count } = await downloadPledges(filters, format);
+      const headers = await download.start(path, fileName);
+      const included = Number(headers?.get('x-export-included') ?? 0);
+      const count = Number(headers?.get('x-export-count') ?? 0);
       if (included < count) showToast({ tone: 'info', message: t`Only the first ${included} of ${count} pledges are in the file. Narrow the filters to export the rest.` });
     } catch {
       showToast({ tone: 'error', title: t`Error`, message: t`Export failed` });
-    } finally {
-      setExporting(false);
     }
   };
 
@@ -87,12 +89,13 @@ export function PledgesPage() {
         extra={
           canDo(profile, 'pledges', 'export') ? (
             <div className="export-actions">
-              <button type="button" className="btn btn-secondary btn-small" disabled={exporting} onClick={() => void exportAs('csv')}>
+              <button type="button" className="btn btn-secondary btn-small" disabled={download.busy} onClick={() => void exportAs('csv')}>
                 <Trans>Export CSV</Trans>
               </button>
-              <button type="button" className="btn btn-secondary btn-small" disabled={exporting} onClick={() => void exportAs('xlsx')}>
+              <button type="button" className="btn btn-secondary btn-small" disabled={download.busy} onClick={() => void exportAs('xlsx')}>
                 <Trans>Export Excel</Trans>
               </button>
+              <DownloadProgress progress={download.progress} cancelled={download.cancelled} onCancel={download.cancel} />
             </div>
           ) : null
         }

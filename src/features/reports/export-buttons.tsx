@@ -2,28 +2,30 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { ExportFormat } from '../../../domain/api/back-office-reports';
 import { messages } from '../../../domain/messages';
+import { DownloadProgress } from '../../components/ui/download-progress';
 import { ApiError } from '../../lib/api-client';
 import { errorText } from '../../lib/error-message';
-import { downloadFile } from '../../lib/export-download';
 import { showToast } from '../../lib/toast';
+import { useExportDownload } from '../../lib/use-export-download';
 
 const FORMATS: ReadonlyArray<Exclude<ExportFormat, 'json'>> = ['csv', 'xlsx', 'pdf'];
 
-/** CSV, Excel and PDF of what the filters show, built by the server. */
+/** CSV, Excel and PDF of what the filters show, built and streamed by the server, with progress and a cancel. */
 export function ExportButtons({ pathFor, baseName }: { pathFor: (format: ExportFormat) => string; baseName: string }) {
   const { t, i18n } = useLingui();
-  const [busy, setBusy] = useState<ExportFormat | null>(null);
+  const download = useExportDownload();
+  const [format, setFormat] = useState<ExportFormat | null>(null);
   const labels: Record<(typeof FORMATS)[number], string> = { csv: 'CSV', xlsx: t`Excel`, pdf: 'PDF' };
-  const run = async (format: ExportFormat) => {
-    setBusy(format);
+  const run = async (chosen: ExportFormat) => {
+    setFormat(chosen);
     try {
-      await downloadFile(pathFor(format), `${baseName}.${format}`);
+      await download.start(pathFor(chosen), `${baseName}.${chosen}`);
     } catch (error) {
       // Spec section 8 names 'Export failed'; a server message (e.g. bad dates) is more precise when there is one.
       const detail = error instanceof ApiError && error.status < 500 ? errorText(error, '') : i18n._(messages.boExportFailed);
       showToast({ tone: 'error', message: detail || i18n._(messages.boExportFailed) });
     } finally {
-      setBusy(null);
+      setFormat(null);
     }
   };
   return (
@@ -31,11 +33,12 @@ export function ExportButtons({ pathFor, baseName }: { pathFor: (format: ExportF
       <span className="muted">
         <Trans>Export:</Trans>
       </span>
-      {FORMATS.map((format) => (
-        <button key={format} type="button" className="btn btn-secondary btn-small" disabled={busy !== null} onClick={() => run(format)}>
-          {busy === format ? t`Preparing…` : labels[format]}
+      {FORMATS.map((each) => (
+        <button key={each} type="button" className="btn btn-secondary btn-small" disabled={download.busy} onClick={() => run(each)}>
+          {format === each ? t`Preparing…` : labels[each]}
         </button>
       ))}
+      <DownloadProgress progress={download.progress} cancelled={download.cancelled} onCancel={download.cancel} />
     </div>
   );
 }

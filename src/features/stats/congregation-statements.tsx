@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { apiPaths } from '../../../domain/api-paths';
-import { downloadFile } from '../../lib/export-download';
+import { DownloadProgress } from '../../components/ui/download-progress';
 import { showToast } from '../../lib/toast';
-import { DownloadProgress } from './download-progress';
+import { useExportDownload } from '../../lib/use-export-download';
 
 type Format = 'zip' | 'pdf';
 
@@ -15,17 +15,15 @@ export function CongregationStatements({ institutionId, defaultYear }: { institu
   const { t } = useLingui();
   const [year, setYear] = useState(defaultYear);
   const [busy, setBusy] = useState<Format | null>(null);
-  const [bytes, setBytes] = useState<number | null>(null);
+  const download = useExportDownload();
   const run = async (format: Format) => {
     setBusy(format);
-    setBytes(0);
     try {
-      await downloadFile(`${apiPaths.institutionStatements(institutionId)}?year=${year}&format=${format}`, `statements-${institutionId}-${year}.${format}`, setBytes);
+      await download.start(`${apiPaths.institutionStatements(institutionId)}?year=${year}&format=${format}`, `statements-${institutionId}-${year}.${format}`);
     } catch {
       showToast({ tone: 'error', title: t`Error`, message: t`Export failed` });
     } finally {
       setBusy(null);
-      setBytes(null);
     }
   };
   return (
@@ -48,7 +46,7 @@ export function CongregationStatements({ institutionId, defaultYear }: { institu
           {busy === 'pdf' ? t`Preparing…` : t`One PDF to print`}
         </button>
       </div>
-      <DownloadProgress bytes={bytes} />
+      <DownloadProgress progress={download.progress} cancelled={download.cancelled} onCancel={download.cancel} />
     </section>
   );
 }

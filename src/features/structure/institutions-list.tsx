@@ -8,14 +8,15 @@ import { apiPaths } from '../../../domain/api-paths';
 import { localizedPath, paths } from '../../../domain/paths';
 import { ChoiceFilter } from '../../components/ui/choice-filter';
 import { DataTable } from '../../components/ui/data-table';
+import { DownloadProgress } from '../../components/ui/download-progress';
 import { FilterBar } from '../../components/ui/filter-bar';
 import { ListCard } from '../../components/ui/list-card';
 import { errorText } from '../../lib/error-message';
-import { downloadFile } from '../../lib/export-download';
 import { localeOfPath } from '../../lib/locale-path';
 import { canDo, userKind } from '../../lib/permissions';
 import { profileQuery } from '../../lib/session-queries';
 import { showToast } from '../../lib/toast';
+import { useExportDownload } from '../../lib/use-export-download';
 import { choiceQueries, filterQuery, type InstitutionFilters, structureQueries } from './api';
 import { useStructureFormat } from './structure-format';
 
@@ -58,16 +59,13 @@ export function InstitutionsList() {
   const branches = useQuery({ ...choiceQueries.branches(), enabled: bank });
   const religions = useQuery({ ...choiceQueries.religions(), enabled: bank });
   const f = useStructureFormat();
-  const [exporting, setExporting] = useState(false);
+  const download = useExportDownload();
 
   const exportAs = async (format: 'csv' | 'xlsx') => {
-    setExporting(true);
     try {
-      await downloadFile(`${apiPaths.institutionsExport}?${filterQuery({ ...filters, format })}`, `institutions.${format}`);
+      await download.start(`${apiPaths.institutionsExport}?${filterQuery({ ...filters, format })}`, `institutions.${format}`);
     } catch (error) {
       showToast({ tone: 'error', message: errorText(error, t`You are offline. Connect to the internet and try again.`) });
-    } finally {
-      setExporting(false);
     }
   };
 
@@ -83,12 +81,13 @@ export function InstitutionsList() {
         extra={
           canDo(profile, 'structure', 'export') ? (
             <div className="export-actions">
-              <button type="button" className="btn btn-secondary" disabled={exporting} onClick={() => void exportAs('csv')}>
+              <button type="button" className="btn btn-secondary" disabled={download.busy} onClick={() => void exportAs('csv')}>
                 <Trans>Export CSV</Trans>
               </button>{' '}
-              <button type="button" className="btn btn-secondary" disabled={exporting} onClick={() => void exportAs('xlsx')}>
+              <button type="button" className="btn btn-secondary" disabled={download.busy} onClick={() => void exportAs('xlsx')}>
                 <Trans>Export Excel</Trans>
               </button>
+              <DownloadProgress progress={download.progress} cancelled={download.cancelled} onCancel={download.cancel} />
             </div>
           ) : null
         }
