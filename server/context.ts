@@ -1,4 +1,5 @@
 import type { SmsStatus } from '../domain/statuses';
+import type { Caches } from './caches';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Translator } from './i18n';
@@ -40,6 +41,8 @@ export type Mailer = {
 export type AppContext = {
   config: Config;
   database: Database;
+  /** In-process copies of sessions and reference rows, emptied by the database's notifications (ADR 063). */
+  caches: Caches;
   translator: Translator;
   sms: SmsSender;
   mail: Mailer;

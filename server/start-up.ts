@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
+import { createCaches } from './caches';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { type Database, openDatabase } from './db/client';
@@ -54,7 +55,7 @@ export async function startServer(config: Config, options: { startedAt: number }
     undo.push(() => providers.close());
     phase('providers');
 
-    const ctx: AppContext = { config, database, translator, sms: providers.sms, mail: providers.mail, payments: providers.payments, links: providers.links, jobs: providers.jobs, now: () => new Date() };
+    const ctx: AppContext = { config, database, caches: createCaches(database), translator, sms: providers.sms, mail: providers.mail, payments: providers.payments, links: providers.links, jobs: providers.jobs, now: () => new Date() };
     app = await buildApp({ ctx, serveClient: true, logger: true });
     const built = app;
     undo.push(() => built.close());

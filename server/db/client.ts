@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { projectRoot } from '../lib/project-root';
+import { type ChangeFeed, pgliteChangeFeed, postgresChangeFeed } from './change-feed';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -25,6 +26,8 @@ export type Database = {
   db: Db;
   raw: RawSql;
   kind: 'pglite' | 'postgres';
+  /** Committed changes to the tables in-process caches copy (LISTEN/NOTIFY, ADR 063). */
+  changes: ChangeFeed;
   close: () => Promise<void>;
   /**
    * Runs `fn` while holding a PostgreSQL session advisory lock named `key`, so replicas starting
@@ -51,16 +54,21 @@ export async function openPglite(dataDir: string | null, options: { loadDataDir?
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+  const changes = await pgliteChangeFeed(client);
   return {
     db,
     kind: 'pglite',
+    changes,
     raw: {
       query: async (text, values) => ({ rows: (await client.query<Record<string, unknown>>(text, values)).rows }),
       exec: async (text) => {
         await client.exec(text);
       },
     },
-    close: () => client.close(),
+    close: async () => {
+      await changes.close();
+      await client.close();
+    },
     withLock: (_key, fn) => fn(),
     dump: () => client.dumpDataDir('none'),
   };
@@ -80,25 +88,33 @@ export async function openPostgres(url: string): Promise<Database> {
   pool.on('connect', (client) => {
     client.on('error', () => undefined);
   });
+  const changes = postgresChangeFeed(url, (message) => console.warn(message));
+  changes.attachToPool(pool);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   try {
     // Drizzle's migrator takes no lock: two replicas starting together on an empty database both
     // found no migration applied, both ran them, and one died on "relation already exists".
     await withAdvisoryLock(pool, 'sadaka:migrate', () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }));
+    await changes.started;
   } catch (error) {
+    await changes.close();
     await pool.end();
     throw error;
   }
   return {
     db,
     kind: 'postgres',
+    changes,
     raw: {
       query: async (text, values) => ({ rows: (await pool.query(text, values)).rows }),
       exec: async (text) => {
         await pool.query(text);
       },
     },
-    close: () => pool.end(),
+    close: async () => {
+      await changes.close();
+      await pool.end();
+    },
     withLock: (key, fn) => withAdvisoryLock(pool, key, fn),
   };
 }

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../server/app';
+import { createCaches } from '../../server/caches';
 import { loadConfig } from '../../server/config';
 import type { AppContext } from '../../server/context';
 import { type Database, openDatabase } from '../../server/db/client';
@@ -90,7 +91,7 @@ export async function createTestApp(
     await database.close();
     throw error;
   }
-  const ctx: AppContext = { config, database, translator: await loadTranslator(), sms: providers.sms, mail: providers.mail, payments: providers.payments, links: providers.links, jobs: providers.jobs, now };
+  const ctx: AppContext = { config, database, caches: createCaches(database), translator: await loadTranslator(), sms: providers.sms, mail: providers.mail, payments: providers.payments, links: providers.links, jobs: providers.jobs, now };
   const app = await buildApp({ ctx });
   const conformance = watchConformance(app);
   await app.listen({ port: 0, host: '127.0.0.1' });

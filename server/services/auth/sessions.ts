@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import type { InvalidatedCache } from '../../lib/invalidated-cache';
 import { sessions } from '../../db/schema/auth';
 import { institutions } from '../../db/schema/institutions';
 import { institutionLevels } from '../../db/schema/reference';
@@ -57,8 +58,7 @@ export type SessionLookup = { kind: 'ok'; user: AuthUser; sessionId: string } | 
  * The session, its user, the user's institution and level, and the role group's grants, in one
  * query: every authenticated request pays one round trip, not four. Prepared once per database
  * (a named statement on PostgreSQL), so drizzle does not rebuild it on every request either.
- * Nothing is cached between requests: a revoked session, a disabled user or a changed grant counts
- * on the very next call, on every replica.
+ * The auth plugin keeps the rows of live sessions in memory (server/caches.ts, ADR 063).
  */
 function sessionQuery(db: Db) {
   const grants = sql<Array<{ feature: string; actions: string[] }>>`coalesce((select json_agg(json_build_object('feature', f.feature, 'actions', f.actions)) from role_group_features f where f.role_group_id = ${users.roleGroupId}), '[]'::json)`;
@@ -100,26 +100,57 @@ function sessionQuery(db: Db) {
 
 const prepared = new WeakMap<Db, ReturnType<typeof sessionQuery>>();
 
-/** Resolves a bearer token to its user, sliding the idle expiry; expired, revoked or disabled → 'expired'. */
-export async function resolveSession(db: Db, config: Config, token: string, now: Date): Promise<SessionLookup> {
+/** What the one query answers for a token: the session, its user, institution and grants. */
+export type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionQuery>['execute']>>[number];
+
+async function loadSessionRow(db: Db, tokenHash: string): Promise<SessionRow | undefined> {
   let query = prepared.get(db);
   if (!query) prepared.set(db, (query = sessionQuery(db)));
-  const [row] = await query.execute({ tokenHash: sha256(token) });
-  if (!row) return { kind: 'unknown' };
-  const t = now.getTime();
+  const [row] = await query.execute({ tokenHash });
+  return row;
+}
+
+function evaluate(row: SessionRow, t: number): SessionLookup {
   if (row.revokedAt || t >= row.idleExpiresAt.getTime() || t >= row.absoluteExpiresAt.getTime()) return { kind: 'expired' };
   const institution =
     row.path !== null && row.religionId !== null && row.levelCode !== null && row.levelRank !== null && row.holdsMembers !== null
       ? { path: row.path, religionId: row.religionId, levelCode: row.levelCode, levelRank: row.levelRank, holdsMembers: row.holdsMembers }
       : null;
   const user = authUserOf(row.user, institution, grantsOf(row.grants));
-  if (!user) return { kind: 'expired' };
+  return user ? { kind: 'ok', user, sessionId: row.sessionId } : { kind: 'expired' };
+}
+
+/**
+ * Resolves a bearer token to its user, sliding the idle expiry; expired, revoked or disabled → 'expired'.
+ * With `cache`, a live session's row is served from memory (ADR 063); anything but a live session
+ * is read from the database again, because a cached idle expiry may be older than another
+ * replica's slide of it.
+ */
+export async function resolveSession(
+  db: Db,
+  config: Config,
+  token: string,
+  now: Date,
+  cache?: InvalidatedCache<string, SessionRow>,
+): Promise<SessionLookup> {
+  const tokenHash = sha256(token);
+  const t = now.getTime();
+  let row = cache?.get(tokenHash);
+  let lookup = row ? evaluate(row, t) : null;
+  if (!row || lookup?.kind !== 'ok') {
+    if (row) cache?.forget(tokenHash);
+    row = cache ? await cache.read(tokenHash, () => loadSessionRow(db, tokenHash), (r) => evaluate(r, t).kind === 'ok') : await loadSessionRow(db, tokenHash);
+    if (!row) return { kind: 'unknown' };
+    lookup = evaluate(row, t);
+  }
+  if (lookup.kind !== 'ok') return lookup;
   if (t - row.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
     const { idleMs } = lifetimes(config, row.remember === 1);
     const idle = new Date(Math.min(t + idleMs, row.absoluteExpiresAt.getTime()));
     await db.update(sessions).set({ lastSeenAt: now, idleExpiresAt: idle }).where(eq(sessions.id, row.sessionId));
+    cache?.replace(tokenHash, { ...row, lastSeenAt: now, idleExpiresAt: idle });
   }
-  return { kind: 'ok', user, sessionId: row.sessionId };
+  return lookup;
 }
 
 export async function revokeSession(db: Db, sessionId: string, now: Date): Promise<void> {

@@ -11,9 +11,9 @@ import type { RequestAuth } from '../auth/auth-user';
 
 /** Bank staff choose among every religion; an entity user only ever sees their own. */
 export async function listReligions(ctx: AppContext, auth: RequestAuth, locale: Locale): Promise<ReligionItem[]> {
-  const query = ctx.database.db.select().from(religions).orderBy(asc(religions.id)).$dynamic();
-  const rows =
-    auth.user.userType === 'bank' ? await query : auth.user.religionId === null ? [] : await query.where(eq(religions.id, auth.user.religionId));
+  // Reference data read on every page load: served from memory, emptied when the table changes (ADR 063).
+  const all = await ctx.caches.religions.read('all', () => ctx.database.db.select().from(religions).orderBy(asc(religions.id)));
+  const rows = auth.user.userType === 'bank' ? all : all.filter((row) => row.id === auth.user.religionId);
   return rows.map((row) => ({ value: row.id, text: locale === 'en' ? row.nameEn : row.nameSw }));
 }
 
