@@ -7,6 +7,8 @@ import { smsMessages } from '../../server/db/schema/messaging';
 import { members, pledges } from '../../server/db/schema/members';
 import { transactions } from '../../server/db/schema/money';
 import { createMember, createTransaction } from '../factories/giving';
+import { createInstitution } from '../factories/institutions';
+import { createUser } from '../factories/users';
 import { signIn } from '../factories/sign-in';
 import { createWorld, type World } from '../factories/world';
 import { createTestApp, type TestApp } from './harness';
@@ -107,6 +109,50 @@ describe('transferring a member: the sender asks, the receiver answers, the mone
     // A full rebuild of church A's cache holds them only as a removal; church B's holds them live with the new code.
     expect((await cache('church', w.churchA.id)).data.filter((row) => row.id === member.id && !row.deleted)).toEqual([]);
     expect((await cache('churchB', w.churchB.id)).data.find((row) => row.id === member.id)).toMatchObject({ institutionId: w.churchB.id, code: accepted.toCode, deleted: false });
+  });
+
+  it('a union-wide device cache (no institutionId) drops a member transferred out of the union and a deleted one on its next page', async () => {
+    // A church of the same religion under another union: outside the Coast union's scope.
+    const lake = await createInstitution(t.database.db, { religionId: w.christian.id, levelId: w.union.levelId, title: 'Lake Union', branchId: w.branch.id });
+    const mwanza = await createInstitution(t.database.db, { religionId: w.christian.id, levelId: w.churchA.levelId, parent: lake, title: 'Mwanza Church' });
+    const mwanzaTreasurer = (await signIn(t.app, await createUser(t.database.db, { role: 'Church Treasurer', institutionId: mwanza.id }))).headers;
+    const leaving = await createMember(t.database.db, { institutionId: w.churchA.id, phone: '+255715300020' });
+    const deleted = await createMember(t.database.db, { institutionId: w.churchA.id, phone: '+255715300021' });
+    const staying = await createMember(t.database.db, { institutionId: w.churchA.id, phone: '+255715300022' });
+    const feed = async (role: Role, since?: string) => {
+      const res = await call(role, 'GET', `/api/members/cache?limit=2000${since ? `&since=${since}` : ''}`);
+      expect(res.statusCode).toBe(200);
+      return res.json() as { data: CachedMember[]; next: string | null; cursor: string };
+    };
+    const first = await feed('union');
+    expect(first.data.filter((row) => [leaving.id, deleted.id, staying.id].includes(row.id)).every((row) => !row.deleted)).toBe(true);
+
+    const transfer = (await request('church', leaving.id, mwanza.id)).json() as MemberTransfer;
+    const accepted = await t.app.inject({ method: 'POST', url: `/api/member-transfers/${transfer.id}/accept`, headers: mwanzaTreasurer });
+    expect(accepted.statusCode).toBe(200);
+    // The deletion service's own write (soft delete; archive is the same column).
+    await t.database.db.update(members).set({ deletedAt: new Date() }).where(eq(members.id, deleted.id));
+
+    const next = await feed('union', first.cursor);
+    const byId = new Map(next.data.map((row) => [row.id, row]));
+    // The removal names the church it left and the code it had there, never the new ones (outside the union's scope), and no zone.
+    expect(byId.get(leaving.id)).toEqual(expect.objectContaining({ institutionId: w.churchA.id, code: transfer.fromCode, zoneId: null, deleted: true }));
+    expect(byId.get(deleted.id)).toMatchObject({ deleted: true });
+    // The resume cursor re-reads the last minute, so the untouched member may come again, but live.
+    expect(byId.get(staying.id)?.deleted ?? false).toBe(false);
+    // Pages stay in (updated_at, id) order across live rows and removals.
+    const positions = next.data.map((row) => row.id);
+    expect(new Set(positions).size).toBe(positions.length);
+    // A fresh union-wide cache holds neither as a live member; the receiving church's device has the newcomer live.
+    expect((await feed('union')).data.filter((row) => (row.id === leaving.id || row.id === deleted.id) && !row.deleted)).toEqual([]);
+    const atMwanza = await t.app.inject({ method: 'GET', url: '/api/members/cache?limit=2000', headers: mwanzaTreasurer });
+    expect((atMwanza.json() as { data: CachedMember[] }).data.find((row) => row.id === leaving.id)).toMatchObject({ institutionId: mwanza.id, deleted: false });
+    // A move inside the union is not a removal there: the member is still in scope, now at Sinza.
+    const inside = await createMember(t.database.db, { institutionId: w.churchA.id, phone: '+255715300023' });
+    const before = await feed('union');
+    const within = (await request('church', inside.id, w.churchB.id)).json() as MemberTransfer;
+    expect((await call('churchB', 'POST', `/api/member-transfers/${within.id}/accept`)).statusCode).toBe(200);
+    expect((await feed('union', before.cursor)).data.filter((row) => row.id === inside.id)).toEqual([expect.objectContaining({ institutionId: w.churchB.id, deleted: false })]);
   });
 
   it('a pledge made at the old church stays there', async () => {

@@ -33,6 +33,8 @@ export const memberTransfers = pgTable(
     index('member_transfers_to_status').on(t.toInstitutionId, t.status, t.id),
     index('member_transfers_from_status').on(t.fromInstitutionId, t.status, t.id),
     index('member_transfers_member').on(t.memberId, t.id),
+    // The scope-wide member cache's removals: accepted transfers by sending institution, newest per member.
+    index('member_transfers_accepted_from').on(t.fromInstitutionId, t.memberId, t.id).where(sql`${t.status} = 'accepted'`),
     check('member_transfers_status', sql`${t.status} in ('pending','accepted','refused','cancelled')`),
     check('member_transfers_elsewhere', sql`${t.fromInstitutionId} <> ${t.toInstitutionId}`),
   ],

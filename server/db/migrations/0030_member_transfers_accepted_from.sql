@@ -1,0 +1,1 @@
+CREATE INDEX "member_transfers_accepted_from" ON "member_transfers" USING btree ("from_institution_id","member_id","id") WHERE "member_transfers"."status" = 'accepted';
