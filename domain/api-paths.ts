@@ -69,6 +69,15 @@ export const apiPaths = {
   reportOfferings: '/reports/offerings',
   memberStatement: (id: number) => `/members/${id}/statement`,
   institutionStatements: (id: number) => `/institutions/${id}/statements`,
+  // Sending statements by SMS link or email (ADR 064)
+  memberStatementSend: (id: number) => `/members/${id}/statement/send`,
+  institutionStatementSend: (id: number) => `/institutions/${id}/statements/send`,
+  institutionStatementSends: (id: number) => `/institutions/${id}/statement-sends`,
+  statementSend: (id: number) => `/statement-sends/${id}`,
+  memberStatementLinks: (id: number) => `/members/${id}/statement-links`,
+  statementLinkRevoke: (id: number) => `/statement-links/${id}/revoke`,
+  /** The public link itself (short: it travels in an SMS). */
+  statementLinkOpen: (token: string) => `/s/${token}`,
   statsOverview: '/stats/overview',
   statsDashboard: '/stats/dashboard',
   activities: '/activities',

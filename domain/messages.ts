@@ -15,9 +15,10 @@ import { pledgeMessages } from './messages-pledges';
 import { smsTopUpMessages } from './messages-sms-topups';
 import { receiptFieldLabels, receiptMessages } from './messages-receipts';
 import { statsMessages } from './messages-stats';
+import { statementSendMessages } from './messages-statement-sends';
 
 /** Core messages plus each area's own file (one file per area, so areas never edit the same list). */
-export const messages = { ...coreMessages, ...receiptMessages, ...paymentMessages, ...backOfficeMessages, ...adminMessages, ...statsMessages, ...memberMessages, ...pledgeMessages, ...givingPledgeMessages, ...smsTopUpMessages, ...exportMessages };
+export const messages = { ...coreMessages, ...receiptMessages, ...paymentMessages, ...backOfficeMessages, ...adminMessages, ...statsMessages, ...memberMessages, ...pledgeMessages, ...givingPledgeMessages, ...smsTopUpMessages, ...exportMessages, ...statementSendMessages };
 
 export type MessageKey = keyof typeof messages;
 export type MessageId = (typeof messages)[MessageKey]['id'];

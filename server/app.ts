@@ -8,6 +8,7 @@ import { LANG_HEADER } from '../domain/locale';
 import { messages } from '../domain/messages';
 import type { AppContext } from './context';
 import './lib/access';
+import { serializeRequest } from './lib/log-serializers';
 import { validatorRefusingControlCharacters } from './lib/validator';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
@@ -49,7 +50,7 @@ export type BuildOptions = { ctx: AppContext; logger?: boolean; serveClient?: bo
 /** Builds the whole API (and, when asked, the PWA's static files). Used by server.ts and every test. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ? { level: options.ctx.config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] } : false,
+    logger: options.logger ? { level: options.ctx.config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'], serializers: { req: serializeRequest } } : false,
     trustProxy: toTrustProxy(options.ctx.config.trustProxy),
     // Errors the router raises before any hook runs (over-long or malformed URLs) still get a
     // localised body in the usual shape.

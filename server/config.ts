@@ -78,6 +78,9 @@ const Env = z.object({
   /** Bank staff must have an email at this domain (the demo staff use it). */
   /** An open counting batch whose service and opening are both older than this many days is flagged as stale. */
   STALE_BATCH_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  /** Statement links sent to members (ADR 064): days until a link stops opening, and opens per address per minute. */
+  STATEMENT_LINK_DAYS: z.coerce.number().int().min(1).max(366).default(30),
+  STATEMENT_LINK_RATE_PER_IP: z.coerce.number().int().min(1).default(30),
   BANK_EMAIL_DOMAIN: z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i).default('sadakabank.co.tz'),
   /** Rows per database read of a streamed export (ADR 060); tests make it small to cross several batches. */
   EXPORT_BATCH_ROWS: z.coerce.number().int().min(1).max(100_000).default(2_000),
@@ -124,6 +127,8 @@ export type Config = {
   exports: { batchRows: number };
   /** Uploaded documents and logos, under generated names (DATA_DIR/uploads). */
   uploadDir: string;
+  /** Statement links (ADR 064). */
+  statementLinks: { days: number; ratePerIp: number };
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -187,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     desk: { staleBatchDays: e.STALE_BATCH_DAYS },
     exports: { batchRows: e.EXPORT_BATCH_ROWS },
     uploadDir: resolve(e.DATA_DIR, 'uploads'),
+    statementLinks: { days: e.STATEMENT_LINK_DAYS, ratePerIp: e.STATEMENT_LINK_RATE_PER_IP },
   };
 }
 

@@ -21,6 +21,7 @@ import { definePledgeReminderQueue } from '../services/pledges/pledge-reminders'
 import { defineGivingPledgeCodeQueue } from '../services/payments/giving-pledge-code';
 import { defineRateLimitPruneQueue } from '../services/payments/rate-limit-prune';
 import { defineSmsCampaignQueue } from '../services/sms/campaigns/campaign-dispatch';
+import { defineStatementSendQueue } from '../services/statement-sends/statement-send-dispatch';
 import { defineRegistrationPruneQueue } from '../services/registration/prune-drafts';
 import { defineRecoverySweep } from '../jobs/recovery-sweep';
 
@@ -134,6 +135,7 @@ export async function createProviders(options: {
   definePledgeReminderQueue(jobs, { database, sms, translator, now });
   defineGivingPledgeCodeQueue(jobs, { database, sms, translator, now });
   defineSmsCampaignQueue(jobs, { raw: database.raw, sms, now });
+  defineStatementSendQueue(jobs, { database, sms, mail, translator, links, now, config });
   defineRegistrationPruneQueue(jobs, { database, config, now });
   defineRateLimitPruneQueue(jobs, { database, config, now });
   const payments = createPaymentsEngine({

@@ -10,3 +10,4 @@ export * from './messaging';
 export * from './approvals';
 export * from './payments';
 export * from './read-model';
+export * from './statement-sends';
