@@ -14,6 +14,8 @@ const BAD_PARAMS: Record<string, string[]> = {
   ':offset': ['abc', '-1', '99999999999'],
   ':id': ['short', 'y'.repeat(15)],
   ':profileId': ['abc', '0', '-4'],
+  // A statement link's token (ADR 064): any text is an unknown link's page, but control characters are refused first.
+  ':token': ['nul\u0000byte', 'bell\u0007'],
 };
 
 function fill(url: string, overrides: Record<string, string> = {}): string {

@@ -18,6 +18,7 @@ import { profileQuery } from '../../lib/session-queries';
 import { showToast } from '../../lib/toast';
 import { memberKeys, memberQueries } from './api';
 import { MemberEditForm } from './member-edit-form';
+import { MemberStatementSend } from './member-statement-send';
 import { PhoneChangeDialog } from './phone-change-dialog';
 import { TransferDialog } from './transfer-dialog';
 
@@ -140,6 +141,7 @@ export function MemberDetailPage() {
           <Trans>Member card (PDF)</Trans>
         </button>
       </div>
+      <MemberStatementSend member={member} year={year} />
       {history.isPending ? <Spinner label={t`Loading…`} /> : null}
       {history.data ? (
         <>

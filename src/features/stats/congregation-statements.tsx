@@ -4,6 +4,7 @@ import { apiPaths } from '../../../domain/api-paths';
 import { DownloadProgress } from '../../components/ui/download-progress';
 import { showToast } from '../../lib/toast';
 import { useExportDownload } from '../../lib/use-export-download';
+import { CongregationStatementSend } from './congregation-statement-send';
 
 type Format = 'zip' | 'pdf';
 
@@ -47,6 +48,7 @@ export function CongregationStatements({ institutionId, defaultYear }: { institu
         </button>
       </div>
       <DownloadProgress progress={download.progress} cancelled={download.cancelled} onCancel={download.cancel} />
+      <CongregationStatementSend institutionId={institutionId} year={year} />
     </section>
   );
 }
