@@ -50,6 +50,17 @@ async function signIn(username: string): Promise<Record<string, string>> {
 }
 
 type Call = { call: string; budget: number; run: () => Promise<Response> };
+
+/** The cursor after `pages` pages of a keyset list (null when it ends sooner, or the list has no cursor yet). */
+async function cursorAt(headers: Record<string, string>, path: string, pages: number): Promise<string | null> {
+  let cursor: string | null = null;
+  for (let i = 0; i < pages; i++) {
+    const res: Response = await fetch(`${base}${path}${cursor ? `&cursor=${cursor}` : ''}`, { headers });
+    cursor = res.ok ? (((await res.json()) as { nextCursor?: string | null }).nextCursor ?? null) : null;
+    if (!cursor) return null;
+  }
+  return cursor;
+}
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 try {
@@ -60,6 +71,7 @@ try {
   const get = (headers: Record<string, string>, path: string) => () => fetch(`${base}${path}`, { headers });
   const searchM = '/searchMember/7/0';
   const searchT = '/searchTransaction/7/0';
+  const listCursors = { admin: await cursorAt(admin, '/transactions?limit=20', 200) };
   const calls: Call[] = [
     { call: 'searchMember admin: first name "Neema"', budget: 30, run: post(admin, searchM, 'Neema') },
     { call: 'searchMember admin: part of a phone "0600012"', budget: 30, run: post(admin, searchM, '0600012') },
@@ -76,6 +88,9 @@ try {
     { call: 'bank dashboard (back office)', budget: 150, run: get(admin, '/back-office/dashboard') },
     { call: 'transactions list admin, first page', budget: 50, run: get(admin, '/transactions?limit=20&offset=0') },
     { call: 'transactions list treasurer, first page', budget: 50, run: get(treasurer, '/transactions?limit=20&offset=0') },
+    // Keyset pages (ADR 062): page 201 by cursor costs what page 2 does; the same page by OFFSET sorts every row before it.
+    ...(listCursors.admin ? [{ call: 'transactions list admin, page 201 by cursor', budget: 50, run: get(admin, `/transactions?limit=20&cursor=${listCursors.admin}`) }] : []),
+    { call: 'transactions list admin, page 201 by offset', budget: 50, run: get(admin, '/transactions?limit=20&offset=4000') },
     // The lists added after issue 15 (keyset pages); their row counts are printed below the table.
     { call: 'SMS campaigns admin, first page', budget: 50, run: get(admin, '/sms/campaigns?limit=20') },
     { call: 'SMS campaigns treasurer, first page', budget: 50, run: get(treasurer, '/sms/campaigns?limit=20') },
@@ -90,7 +105,9 @@ try {
   ];
   const rows: Array<Record<string, string | number>> = [];
   const results: Array<Record<string, unknown>> = [];
-  for (const call of calls) {
+  // SCALE_BENCH_ONLY="transactions list": time only the calls whose name contains it (a quick before/after of one change).
+  const only = process.env.SCALE_BENCH_ONLY;
+  for (const call of only ? calls.filter((c) => c.call.includes(only)) : calls) {
     for (let i = 0; i < 3; i++) await (await call.run()).arrayBuffer();
     const times: number[] = [];
     let status = 0;
@@ -108,6 +125,12 @@ try {
   }
   printTable(rows);
   console.log(`lists measured against: ${listSizes.campaigns} SMS campaigns, ${listSizes.failed} failed SMS, ${listSizes.transfers} member transfers, ${listSizes.institutions} institutions`);
+
+  if (only) {
+    // A partial run: no throughput, and bench/results.json keeps the last full run.
+    await server.stop();
+    process.exit(rows.some((row) => row.ok !== 'yes') ? 1 : 0);
+  }
 
   // Cheap authenticated GET under load, and a bare Fastify hello-world beside it (same process, same autocannon).
   const load = (url: string, headers: Record<string, string> = {}) =>

@@ -233,6 +233,8 @@ export const TransactionQuery = z
     ...TransactionFilterShape,
     limit: z.coerce.number<number | string>().int().min(1).max(100).default(25),
     offset: z.coerce.number<number | string>().int().min(0).max(1_000_000).default(0),
+    /** Keyset paging: the previous answer's `nextCursor`; when given, `offset` is not used. */
+    cursor: z.string().max(400).optional(),
   })
   .refine(customNeedsDates, { message: 'payments.customRange', path: ['from'] });
 export type TransactionQuery = z.input<typeof TransactionQuery>;
@@ -274,6 +276,8 @@ export const TransactionPage = z.object({
   count: z.number().int(),
   /** Over every matching row (not just this page), per currency. */
   totals: z.array(z.object({ currency: z.string(), amount: z.number().int(), fee: z.number().int(), count: z.number().int() })),
+  /** Pass it back as `cursor` for the next page; null on the last. */
+  nextCursor: z.string().nullable(),
 });
 export type TransactionPage = z.infer<typeof TransactionPage>;
 
@@ -303,8 +307,10 @@ export const PendingPushQuery = z.object({
   institutionId: z.coerce.number<number | string>().int().positive().optional(),
   limit: z.coerce.number<number | string>().int().min(1).max(100).default(25),
   offset: z.coerce.number<number | string>().int().min(0).max(1_000_000).default(0),
+  /** Keyset paging: the previous answer's `nextCursor`; when given, `offset` is not used. */
+  cursor: z.string().max(400).optional(),
 });
-export const PendingPushPage = z.object({ data: z.array(TransactionRow), count: z.number().int() });
+export const PendingPushPage = z.object({ data: z.array(TransactionRow), count: z.number().int(), nextCursor: z.string().nullable() });
 
 export const FailedCreditQuery = PendingPushQuery;
 export const FailedCreditRow = z.object({
@@ -321,7 +327,7 @@ export const FailedCreditRow = z.object({
   lastAttemptAt: z.string().nullable(),
 });
 export type FailedCreditRow = z.infer<typeof FailedCreditRow>;
-export const FailedCreditPage = z.object({ data: z.array(FailedCreditRow), count: z.number().int() });
+export const FailedCreditPage = z.object({ data: z.array(FailedCreditRow), count: z.number().int(), nextCursor: z.string().nullable() });
 export const CreditResult = z.object({ id: z.string(), creditStatus: z.enum(CREDIT_STATUSES), reason: z.string().nullable() });
 export type CreditResult = z.infer<typeof CreditResult>;
 

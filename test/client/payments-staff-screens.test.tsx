@@ -86,6 +86,7 @@ describe('transactions screen', () => {
     data: [row(), row({ id: '0190a1b2-c3d4-4e5f-8a6b-7c8d9e0f1a2c', referenceNo: 'SDK000124', status: 'failed', failedReason: 'Insufficient funds', receiptNo: null, operator: 'airtel', amount: 50_000, fee: 0 })],
     count: 2,
     totals: [{ currency: 'TZS', amount: 200_000, fee: 1_500, count: 2 }],
+    nextCursor: null,
   };
   const detail: TransactionDetail = {
     ...row(),
@@ -117,7 +118,7 @@ describe('transactions screen', () => {
   });
 
   it('sends status, range, method, operator and custom dates; searches only from 3 characters', async () => {
-    serve(() => jsonResponse(200, { data: [], count: 0, totals: [] }));
+    serve(() => jsonResponse(200, { data: [], count: 0, totals: [], nextCursor: null }));
     renderAt('/transactions', '/transactions', <TransactionsPage />);
     await screen.findByText('No transactions match these filters.');
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'pending_cancel' } });
@@ -132,10 +133,32 @@ describe('transactions screen', () => {
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-22' } });
     await waitFor(() => expect(calls.length).toBeGreaterThan(asked));
     const last = () => calls.at(-1)!.url.searchParams;
-    expect(Object.fromEntries(last())).toEqual({ status: 'pending_cancel', range: 'custom', from: '2026-11-01', to: '2026-11-22', method: 'mobile', operator: 'halotel', limit: '25', offset: '0' });
+    expect(Object.fromEntries(last())).toEqual({ status: 'pending_cancel', range: 'custom', from: '2026-11-01', to: '2026-11-22', method: 'mobile', operator: 'halotel', limit: '25' });
     fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'SDK0001' } });
     await waitFor(() => expect(last().get('search')).toBe('SDK0001'));
   });
+
+  it('pages by cursor: next sends the answer\'s nextCursor, previous goes back to the page before, a filter starts again', async () => {
+    const second = { ...page, data: [row({ id: '0190a1b2-c3d4-4e5f-8a6b-7c8d9e0f1a2d', referenceNo: 'SDK000125' })], count: 60, nextCursor: 'c2' };
+    serve((url) => jsonResponse(200, url.searchParams.get('cursor') === 'c1' ? second : { ...page, count: 60, nextCursor: 'c1' }));
+    renderAt('/transactions', '/transactions', <TransactionsPage />);
+    await screen.findByRole('row', { name: /SDK000123/ });
+    expect(screen.getByText('Page 1 of 3')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('row', { name: /SDK000125/ });
+    expect(calls.at(-1)!.url.searchParams.get('cursor')).toBe('c1');
+    expect(calls.at(-1)!.url.searchParams.get('offset')).toBeNull();
+    expect(screen.getByText('Page 2 of 3')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    await screen.findByRole('row', { name: /SDK000123/ });
+    expect(screen.getByText('Page 1 of 3')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('row', { name: /SDK000125/ });
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'failed' } });
+    await waitFor(() => expect(calls.at(-1)!.url.searchParams.get('status')).toBe('failed'));
+    expect(calls.at(-1)!.url.searchParams.get('cursor')).toBeNull();
+  }, 30_000);
 
   it('opens the detail with its lines and balanced ledger entry', async () => {
     serve((url) => (url.pathname.startsWith('/api/transactions/') ? jsonResponse(200, detail) : jsonResponse(200, page)));
@@ -174,7 +197,7 @@ describe('pending pushes, failed credits and settlements', () => {
   it('checks a pending push now and cancels one after confirming', async () => {
     const pending = row({ status: 'pending', receiptNo: null, completedAt: null });
     serve((url, init) => {
-      if (url.pathname === '/api/payments/pending') return jsonResponse(200, { data: [pending], count: 1 });
+      if (url.pathname === '/api/payments/pending') return jsonResponse(200, { data: [pending], count: 1, nextCursor: null });
       if (url.pathname.endsWith('/check')) return jsonResponse(200, { id: pending.id, status: 'pending' });
       if (url.pathname.endsWith('/cancel') && init.method === 'POST') return jsonResponse(200, { id: pending.id, status: 'pending_cancel' });
       return jsonResponse(404, { code: 'not_found', message: 'x' });
@@ -191,7 +214,7 @@ describe('pending pushes, failed credits and settlements', () => {
   it('retries a failed credit', async () => {
     const failed = { id: row().id, referenceNo: 'SDK000125', institution: { id: 11, title: 'Mwenge Church' }, amount: 80_000, fee: 800, currency: 'TZS', completedAt: '2026-11-22T07:30:05.000Z', reason: 'The account is not active', attempts: 2, lastAttemptAt: '2026-11-22T08:00:00.000Z' };
     serve((url) => {
-      if (url.pathname === '/api/payments/failed-credits') return jsonResponse(200, { data: [failed], count: 1 });
+      if (url.pathname === '/api/payments/failed-credits') return jsonResponse(200, { data: [failed], count: 1, nextCursor: null });
       if (url.pathname.endsWith('/retry-credit')) return jsonResponse(200, { id: failed.id, creditStatus: 'credited', reason: null });
       return jsonResponse(404, { code: 'not_found', message: 'x' });
     });

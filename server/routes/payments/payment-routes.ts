@@ -20,7 +20,7 @@ import {
 import { messages } from '../../../domain/messages';
 import { AppError, errors } from '../../lib/app-error';
 import { listFailedCredits } from '../../services/payments/failed-credits';
-import { listPendingPushes } from '../../services/payments/transaction-queries';
+import { listPendingPushes } from '../../services/payments/pending-pushes';
 import { logActivity } from '../../services/auth/activity';
 import { authOf } from '../auth/client-info';
 

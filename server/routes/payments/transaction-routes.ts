@@ -5,7 +5,7 @@ import { errors } from '../../lib/app-error';
 import { settlementHistory } from '../../services/payments/settlement';
 import { transactionDetail } from '../../services/payments/transaction-detail';
 import { exportTransactions } from '../../services/payments/transaction-export';
-import { listTransactions } from '../../services/payments/transaction-queries';
+import { listTransactions } from '../../services/payments/transaction-list';
 import { authOf } from '../auth/client-info';
 import { sendExportFile } from '../../lib/export/send-export';
 

@@ -1,14 +1,26 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { FailedCreditRow } from '../../../domain/api/payments';
 import type { Db } from '../../db/client';
 import { institutions } from '../../db/schema/institutions';
 import { transactions } from '../../db/schema/money';
+import type { Translate } from '../../lib/describe-issue';
+import { afterPosition, cursorTime, cursorUuid, decodeCursor, microsecondText, pageOf } from '../../lib/keyset';
 import type { AuthUser } from '../auth/auth-user';
 import { institutionScope } from '../auth/scope';
 import { creditReasonText } from './reason-text';
 import { underInstitution } from './transaction-queries';
 
-type Translate = (descriptor: { id: string; message: string }, values?: Record<string, unknown>) => string;
+/**
+ * Newest completed first: (completed_at to the microsecond, id). A completed payment always has
+ * completed_at, but the column allows null and DESC puts nulls first, so a null position is kept.
+ */
+const Position = z.tuple([cursorTime.nullable(), cursorUuid]);
+
+function afterCompleted([at, id]: [string | null, string]) {
+  if (at === null) return or(and(isNull(transactions.completedAt), sql`${transactions.id} < ${id}::uuid`), sql`${transactions.completedAt} is not null`);
+  return afterPosition([transactions.completedAt, transactions.id], [at, id], 'desc', ['timestamptz', 'uuid']);
+}
 
 /** Failed credits in the caller's scope: the partial index transactions_failed_credits holds exactly these rows. */
 const failedCreditsWhere = (user: AuthUser, institutionId: number | undefined) =>
@@ -20,11 +32,16 @@ export async function countFailedCredits(db: Db, user: AuthUser): Promise<number
   return total?.n ?? 0;
 }
 
-/** Completed payments whose credit to the share holders' accounts failed, newest first, in the caller's scope. */
-export async function listFailedCredits(db: Db, user: AuthUser, q: { institutionId?: number | undefined; limit: number; offset: number }, t: Translate) {
+/**
+ * Completed payments whose credit to the share holders' accounts failed, newest first, in the
+ * caller's scope. With `cursor` the page starts after that position (keyset, ADR 062).
+ */
+export async function listFailedCredits(db: Db, user: AuthUser, q: { institutionId?: number | undefined; limit: number; offset: number; cursor?: string | undefined }, t: Translate) {
+  const after = decodeCursor(q.cursor, Position, t);
   const where = failedCreditsWhere(user, q.institutionId);
-  const rows = await db
+  const page = db
     .select({
+      position: sql<string | null>`case when ${transactions.completedAt} is null then null else ${microsecondText(transactions.completedAt)} end`,
       t: transactions,
       title: institutions.title,
       attempts: sql<number>`(select count(*) from payment_credit_attempts a where a.transaction_id = ${transactions.id})`.mapWith(Number),
@@ -33,11 +50,13 @@ export async function listFailedCredits(db: Db, user: AuthUser, q: { institution
     })
     .from(transactions)
     .innerJoin(institutions, eq(institutions.id, transactions.institutionId))
-    .where(where)
+    .where(and(where, after ? afterCompleted(after) : undefined))
     .orderBy(desc(transactions.completedAt), desc(transactions.id))
-    .limit(q.limit)
-    .offset(q.offset);
-  const [total] = await db.select({ n: count() }).from(transactions).innerJoin(institutions, eq(institutions.id, transactions.institutionId)).where(where);
+    .limit(q.limit + 1)
+    .offset(after ? 0 : q.offset);
+  const counted = db.select({ n: count() }).from(transactions).innerJoin(institutions, eq(institutions.id, transactions.institutionId)).where(where);
+  const [fetched, [total]] = await Promise.all([page, counted]);
+  const { page: rows, nextCursor } = pageOf(fetched, q.limit, (row) => [row.position, row.t.id]);
 
   const ids = [...new Set(rows.map((row) => /^no_account:(\d+):/.exec(row.reason ?? '')?.[1]).filter((id): id is string => Boolean(id)).map(Number))];
   const titles = new Map<number, string>();
@@ -56,5 +75,5 @@ export async function listFailedCredits(db: Db, user: AuthUser, q: { institution
     attempts: row.attempts,
     lastAttemptAt: row.lastAttemptAt ? new Date(row.lastAttemptAt).toISOString() : null,
   }));
-  return { data, count: total?.n ?? 0 };
+  return { data, count: total?.n ?? 0, nextCursor };
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { CreditStatus, TransactionQuery, TransactionRow } from '../../../domain/api/payments';
 import type { PaymentMethod, TransactionStatus } from '../../../domain/statuses';
@@ -7,14 +7,14 @@ import { institutions } from '../../db/schema/institutions';
 import { transactions } from '../../db/schema/money';
 import { users } from '../../db/schema/users';
 import type { AuthUser } from '../auth/auth-user';
-import { institutionScope, isUnscoped } from '../auth/scope';
+import { institutionScope } from '../auth/scope';
 import { likePrefix } from '../shell/like';
 import { rangeBounds } from './date-range';
 import { reasonText } from './reason-text';
 
 type Translate = (descriptor: { id: string; message: string }, values?: Record<string, unknown>) => string;
 type Query = z.output<typeof TransactionQuery>;
-export type TransactionFilters = Omit<Query, 'limit' | 'offset'>;
+export type TransactionFilters = Omit<Query, 'limit' | 'offset' | 'cursor'>;
 
 /** Only the institution (and everything below it), when one is chosen; always within the caller's scope. */
 export function underInstitution(institutionId: number | undefined): SQL | undefined {
@@ -114,34 +114,4 @@ export function selectTransactionsWithKey(db: Db) {
     .from(transactions)
     .innerJoin(institutions, eq(institutions.id, transactions.institutionId))
     .leftJoin(users, eq(users.id, transactions.createdBy));
-}
-
-/** GET /transactions: one page, the count and per-currency totals over everything that matches. */
-export async function listTransactions(db: Db, user: AuthUser, q: Query, now: Date, t: Translate) {
-  const where = transactionConditions(user, q, now);
-  const rows = await selectTransactions(db).where(where).orderBy(desc(transactions.receivedAt), desc(transactions.id)).limit(q.limit).offset(q.offset);
-  const totalsQuery = db
-    .select({
-      currency: transactions.currency,
-      amount: sql<number>`coalesce(sum(${transactions.amount}), 0)`.mapWith(Number),
-      fee: sql<number>`coalesce(sum(${transactions.fee}), 0)`.mapWith(Number),
-      count: count(),
-    })
-    .from(transactions)
-    .$dynamic();
-  // Joined only when a condition reads them, so an unscoped admin's totals stay an index-only scan of the range (migration 0019).
-  const scoped = isUnscoped(user) && q.institutionId === undefined && q.branchId === undefined && q.religionId === undefined ? totalsQuery : totalsQuery.innerJoin(institutions, eq(institutions.id, transactions.institutionId));
-  const totals = await scoped
-    .where(where)
-    .groupBy(transactions.currency)
-    .orderBy(transactions.currency);
-  return { data: rows.map((row) => toTransactionRow(row, t)), count: totals.reduce((sum, total) => sum + total.count, 0), totals };
-}
-
-/** GET /payments/pending: desk pushes and other mobile payments still waiting, oldest first. */
-export async function listPendingPushes(db: Db, user: AuthUser, q: { institutionId?: number | undefined; limit: number; offset: number }, t: Translate) {
-  const where = and(institutionScope(user), underInstitution(q.institutionId), inArray(transactions.status, ['pending', 'pending_cancel']), eq(transactions.method, 'mobile'));
-  const rows = await selectTransactions(db).where(where).orderBy(transactions.createdAt, transactions.id).limit(q.limit).offset(q.offset);
-  const [total] = await db.select({ n: count() }).from(transactions).innerJoin(institutions, eq(institutions.id, transactions.institutionId)).where(where);
-  return { data: rows.map((row) => toTransactionRow(row, t)), count: total?.n ?? 0 };
 }

@@ -24,11 +24,11 @@ import { IDEMPOTENCY_HEADER, paymentPaths as paymentApiPaths } from './contract'
 export const PAGE_SIZE = 25;
 
 type GivingInstitutionList = { data: GivingInstitution[] };
-type PendingPushPage = { data: TransactionRow[]; count: number };
-type FailedCreditPage = { data: FailedCreditRow[]; count: number };
+type PendingPushPage = { data: TransactionRow[]; count: number; nextCursor: string | null };
+type FailedCreditPage = { data: FailedCreditRow[]; count: number; nextCursor: string | null };
 
 /** Transaction filters as the server takes them (TransactionQuery without paging). */
-export type TransactionFilters = Omit<TransactionQuery, 'limit' | 'offset'>;
+export type TransactionFilters = Omit<TransactionQuery, 'limit' | 'offset' | 'cursor'>;
 
 /** Query string of the values that are set; empty ones are left out so the server never sees "". */
 export function searchOf(values: Record<string, unknown>): string {
@@ -42,10 +42,10 @@ export function searchOf(values: Record<string, unknown>): string {
 
 export const paymentKeys = {
   all: ['payments'] as const,
-  transactions: (filters: TransactionFilters, offset: number) => [...paymentKeys.all, 'transactions', filters, offset] as const,
+  transactions: (filters: TransactionFilters, cursor: string | null) => [...paymentKeys.all, 'transactions', filters, cursor] as const,
   transaction: (id: string) => [...paymentKeys.all, 'transaction', id] as const,
-  pending: (offset: number) => [...paymentKeys.all, 'pending', offset] as const,
-  failedCredits: (offset: number) => [...paymentKeys.all, 'failed-credits', offset] as const,
+  pending: (cursor: string | null) => [...paymentKeys.all, 'pending', cursor] as const,
+  failedCredits: (cursor: string | null) => [...paymentKeys.all, 'failed-credits', cursor] as const,
   settlements: (query: SettlementQuery) => [...paymentKeys.all, 'settlements', query] as const,
   payment: (id: string) => [...paymentKeys.all, 'payment', id] as const,
   institutions: (search: string) => [...paymentKeys.all, 'institutions', search] as const,
@@ -53,10 +53,11 @@ export const paymentKeys = {
 };
 
 export const paymentQueries = {
-  transactions: (filters: TransactionFilters, offset: number) =>
+  /** Keyset pages (ADR 062): `cursor` is the previous page's `nextCursor`, null for the first. */
+  transactions: (filters: TransactionFilters, cursor: string | null) =>
     queryOptions({
-      queryKey: paymentKeys.transactions(filters, offset),
-      queryFn: ({ signal }) => api.get<TransactionPage>(`${paymentApiPaths.transactions}${searchOf({ ...filters, limit: PAGE_SIZE, offset })}`, undefined, signal),
+      queryKey: paymentKeys.transactions(filters, cursor),
+      queryFn: ({ signal }) => api.get<TransactionPage>(`${paymentApiPaths.transactions}${searchOf({ ...filters, limit: PAGE_SIZE, cursor })}`, undefined, signal),
       placeholderData: keepPreviousData,
     }),
   transaction: (id: string) =>
@@ -64,18 +65,18 @@ export const paymentQueries = {
       queryKey: paymentKeys.transaction(id),
       queryFn: ({ signal }) => api.get<TransactionDetail>(paymentApiPaths.transactionById(id), undefined, signal),
     }),
-  pending: (offset: number) =>
+  pending: (cursor: string | null) =>
     queryOptions({
-      queryKey: paymentKeys.pending(offset),
-      queryFn: ({ signal }) => api.get<PendingPushPage>(`${paymentApiPaths.pendingPushes}${searchOf({ limit: PAGE_SIZE, offset })}`, undefined, signal),
+      queryKey: paymentKeys.pending(cursor),
+      queryFn: ({ signal }) => api.get<PendingPushPage>(`${paymentApiPaths.pendingPushes}${searchOf({ limit: PAGE_SIZE, cursor })}`, undefined, signal),
       placeholderData: keepPreviousData,
       // A pending push moves on by itself (callback, poll): the list refreshes while it is open.
       refetchInterval: 15_000,
     }),
-  failedCredits: (offset: number) =>
+  failedCredits: (cursor: string | null) =>
     queryOptions({
-      queryKey: paymentKeys.failedCredits(offset),
-      queryFn: ({ signal }) => api.get<FailedCreditPage>(`${paymentApiPaths.failedCredits}${searchOf({ limit: PAGE_SIZE, offset })}`, undefined, signal),
+      queryKey: paymentKeys.failedCredits(cursor),
+      queryFn: ({ signal }) => api.get<FailedCreditPage>(`${paymentApiPaths.failedCredits}${searchOf({ limit: PAGE_SIZE, cursor })}`, undefined, signal),
       placeholderData: keepPreviousData,
     }),
   settlements: (query: SettlementQuery) =>

@@ -1,12 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { DataTable } from '../../components/ui/data-table';
 import { EmptyState } from '../../components/ui/empty-state';
 import { errorText } from '../../lib/error-message';
 import { canDo } from '../../lib/permissions';
 import { profileQuery } from '../../lib/session-queries';
 import { showToast } from '../../lib/toast';
+import { useCursorStack } from '../../lib/cursor-stack';
 import { paymentActions, paymentKeys, paymentQueries } from './api';
 import { dateTime, money } from './format';
 import { PagedSection } from './paged-section';
@@ -17,8 +17,8 @@ export function FailedCreditsPage() {
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const profile = useQuery(profileQuery()).data;
-  const [offset, setOffset] = useState(0);
-  const list = useQuery(paymentQueries.failedCredits(offset));
+  const pages = useCursorStack();
+  const list = useQuery(paymentQueries.failedCredits(pages.cursor));
   const offline = t`You are offline. Failed credits appear when the connection is back.`;
   const retry = useMutation({
     mutationFn: (id: string) => paymentActions.retryCredit(id),
@@ -42,8 +42,7 @@ export function FailedCreditsPage() {
             <Trans>Every completed payment has reached its accounts.</Trans>
           </EmptyState>
         }
-        offset={offset}
-        onOffsetChange={setOffset}
+        pages={pages}
       >
         {(rows) => (
           <DataTable

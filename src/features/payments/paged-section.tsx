@@ -1,12 +1,13 @@
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import { Pager } from '../../components/ui/pager';
+import { CursorPager } from '../../components/ui/cursor-pager';
 import { Spinner } from '../../components/ui/spinner';
+import type { CursorStack } from '../../lib/cursor-stack';
 import { errorText } from '../../lib/error-message';
 import { PAGE_SIZE } from './api';
 
 /** A paged list query as react-query answers it. */
-type PagedList<Row> = { isPending: boolean; isError: boolean; error: unknown; data: { data: Row[]; count: number } | undefined };
+type PagedList<Row> = { isPending: boolean; isError: boolean; error: unknown; data: { data: Row[]; count: number; nextCursor: string | null } | undefined };
 
 type PagedSectionProps<Row> = {
   label: string;
@@ -16,8 +17,8 @@ type PagedSectionProps<Row> = {
   offlineText: string;
   /** Shown when the list is empty. */
   empty: ReactNode;
-  offset: number;
-  onOffsetChange: (offset: number) => void;
+  /** Keyset pages (ADR 062): the cursor on top is the page shown. */
+  pages: CursorStack;
   children: (rows: Row[]) => ReactNode;
 };
 
@@ -25,7 +26,7 @@ type PagedSectionProps<Row> = {
  * A payments list in its card: a spinner while it loads, why it failed (kept above rows still
  * shown from before), the rows and the pager.
  */
-export function PagedSection<Row>({ label, list, idle = false, offlineText, empty, offset, onOffsetChange, children }: PagedSectionProps<Row>) {
+export function PagedSection<Row>({ label, list, idle = false, offlineText, empty, pages, children }: PagedSectionProps<Row>) {
   const { t } = useLingui();
   return (
     <section className="card" aria-label={label}>
@@ -41,7 +42,7 @@ export function PagedSection<Row>({ label, list, idle = false, offlineText, empt
         ) : (
           <>
             {children(list.data.data)}
-            <Pager offset={offset} limit={PAGE_SIZE} count={list.data.count} onChange={onOffsetChange} />
+            <CursorPager page={pages.page} nextCursor={list.data.nextCursor} onNext={pages.next} onPrevious={pages.previous} count={list.data.count} limit={PAGE_SIZE} />
           </>
         )
       ) : null}

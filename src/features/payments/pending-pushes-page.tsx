@@ -9,6 +9,7 @@ import { errorText } from '../../lib/error-message';
 import { canDo } from '../../lib/permissions';
 import { profileQuery } from '../../lib/session-queries';
 import { showToast } from '../../lib/toast';
+import { useCursorStack } from '../../lib/cursor-stack';
 import { paymentActions, paymentKeys, paymentQueries } from './api';
 import { STATUS_LABELS } from './labels';
 import { PagedSection } from './paged-section';
@@ -21,10 +22,10 @@ export function PendingPushesPage() {
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const profile = useQuery(profileQuery()).data;
-  const [offset, setOffset] = useState(0);
+  const pages = useCursorStack();
   const [canceling, setCanceling] = useState<TransactionRow | null>(null);
   const [params, setParams] = useSearchParams();
-  const list = useQuery(paymentQueries.pending(offset));
+  const list = useQuery(paymentQueries.pending(pages.cursor));
   const offline = t`You are offline. Pending pushes appear when the connection is back.`;
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: paymentKeys.all });
@@ -60,8 +61,7 @@ export function PendingPushesPage() {
         list={list}
         offlineText={offline}
         empty={<EmptyState title={t`No push is waiting for an answer.`} />}
-        offset={offset}
-        onOffsetChange={setOffset}
+        pages={pages}
       >
         {(rows) => (
           <TransactionTable

@@ -5,6 +5,7 @@ import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { localizedPath, paths } from '../../../domain/paths';
 import { DownloadProgress } from '../../components/ui/download-progress';
 import { EmptyState } from '../../components/ui/empty-state';
+import { useCursorStack } from '../../lib/cursor-stack';
 import { localeOfPath } from '../../lib/locale-path';
 import { canDo } from '../../lib/permissions';
 import { profileQuery } from '../../lib/session-queries';
@@ -34,16 +35,20 @@ export function TransactionsPage() {
   const [params, setParams] = useSearchParams();
   // A dashboard or statistics figure links here with its filters in the address.
   const [filters, setFilters] = useState<TransactionFilters>(() => filtersFromAddress(params, DEFAULT_FILTERS));
-  const [offset, setOffset] = useState(0);
+  const pages = useCursorStack();
   const download = useExportDownload();
   const openId = params.get('id');
   const customIncomplete = filters.range === 'custom' && (!filters.from || !filters.to || filters.from > filters.to);
-  const list = useQuery({ ...paymentQueries.transactions(filters, offset), enabled: !customIncomplete });
+  const list = useQuery({ ...paymentQueries.transactions(filters, pages.cursor), enabled: !customIncomplete });
 
-  const change = useCallback((next: TransactionFilters) => {
-    setFilters(next);
-    setOffset(0);
-  }, []);
+  const { reset } = pages;
+  const change = useCallback(
+    (next: TransactionFilters) => {
+      setFilters(next);
+      reset();
+    },
+    [reset],
+  );
   const open = (id: string) => setParams((previous) => ({ ...Object.fromEntries(previous), id }));
   const close = () =>
     setParams((previous) => {
@@ -127,8 +132,7 @@ export function TransactionsPage() {
         idle={customIncomplete}
         offlineText={t`You are offline. Transactions appear when the connection is back.`}
         empty={<EmptyState title={t`No transactions match these filters.`} />}
-        offset={offset}
-        onOffsetChange={setOffset}
+        pages={pages}
       >
         {(rows) => <TransactionTable rows={rows} onOpen={open} />}
       </PagedSection>
