@@ -14,5 +14,10 @@ export type Access = 'public' | 'signedIn' | 'user' | 'bankStaff' | 'bankAdmin' 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * A POST that only reads (the advanced searches, whose terms go in the body): its session may
+     * come from the cache like a GET's (ADR 063). Anything that writes must not say this.
+     */
+    readsOnly?: true;
   }
 }

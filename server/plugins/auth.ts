@@ -60,7 +60,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       // Reads may be answered from the session cache (ADR 063). A change (a payment, an approval, a
       // sign-out) always checks the session in the database, so on another replica a revoked
       // session can never act in the moment before that replica hears of the revocation.
-      const cache = request.method === 'GET' || request.method === 'HEAD' ? app.ctx.caches.sessions : undefined;
+      const reads = request.method === 'GET' || request.method === 'HEAD' || request.routeOptions.config.readsOnly === true;
+      const cache = reads ? app.ctx.caches.sessions : undefined;
       const result = await resolveSession(app.ctx.database.db, app.ctx.config, match[1], app.ctx.now(), cache);
       if (result.kind === 'ok') request.auth = { user: result.user, sessionId: result.sessionId };
       else if (result.kind === 'expired') state = 'expired';

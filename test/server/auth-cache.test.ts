@@ -85,6 +85,16 @@ describe('session and religion caches', () => {
     expect((await names()).find((r) => r.value === w.islam.id)?.text).toBe('Islam (renamed)');
   });
 
+  it('a search (a POST that only reads) takes the session from the cache; any other POST reads the database', async () => {
+    const s = await signIn(t.app, w.users.churchB);
+    const post = (url: string, payload: unknown) => t.app.inject({ method: 'POST', url, headers: { ...s.headers, lang: 'en' }, payload });
+    // Signed in and resolved (whatever the route then answers), but not from or into the cache.
+    expect((await post('/api/smsTopUpHistory/1', {})).statusCode).not.toBe(401);
+    expect(cached(s.token)).toBeUndefined();
+    expect((await post('/api/searchMember/7/0', { value: 'Neema' })).statusCode).toBe(200);
+    expect(cached(s.token)).toBeDefined();
+  });
+
   it('reads the session again before calling it idle-expired (another replica may have slid it)', async () => {
     const s = await signIn(t.app, w.users.branch);
     expect((await get('/api/profile', s.headers)).statusCode).toBe(200);

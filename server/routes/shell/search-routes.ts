@@ -13,7 +13,7 @@ export async function searchRoutes(fastify: FastifyInstance) {
   app.post(
     '/searchTransaction/:limit/:offset',
     {
-      config: { access: { feature: 'transactions', action: 'view' } },
+      config: { access: { feature: 'transactions', action: 'view' }, readsOnly: true },
       schema: { tags: ['shell'], params: LimitOffsetParams, body: SearchInput, response: { 200: TransactionSearchResult } },
     },
     async (request) => searchTransactions(ctx, authOf(request).user, request.body.value, request.params),
@@ -22,7 +22,7 @@ export async function searchRoutes(fastify: FastifyInstance) {
   app.post(
     '/searchMember/:limit/:offset',
     {
-      config: { access: { feature: 'members', action: 'view' } },
+      config: { access: { feature: 'members', action: 'view' }, readsOnly: true },
       schema: { tags: ['shell'], params: LimitOffsetParams, body: SearchInput, response: { 200: MemberSearchResult } },
     },
     async (request) => searchMembers(ctx, authOf(request).user, request.body.value, request.params),
