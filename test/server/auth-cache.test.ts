@@ -87,7 +87,7 @@ describe('session and religion caches', () => {
 
   it('a search (a POST that only reads) takes the session from the cache; any other POST reads the database', async () => {
     const s = await signIn(t.app, w.users.churchB);
-    const post = (url: string, payload: unknown) => t.app.inject({ method: 'POST', url, headers: { ...s.headers, lang: 'en' }, payload });
+    const post = (url: string, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url, headers: { ...s.headers, lang: 'en' }, payload });
     // Signed in and resolved (whatever the route then answers), but not from or into the cache.
     expect((await post('/api/smsTopUpHistory/1', {})).statusCode).not.toBe(401);
     expect(cached(s.token)).toBeUndefined();
