@@ -8,8 +8,7 @@
 import { performance } from 'node:perf_hooks';
 import os from 'node:os';
 import pg from 'pg';
-import { loadConfig } from '../server/config';
-import { startServer } from '../server/start-up';
+import { startBenchServer } from './lib/bench-server';
 import { printTable, writeResult } from './lib/results';
 
 const ROWS = Number(process.env.EXPORT_BENCH_ROWS ?? 100_000);
@@ -38,16 +37,11 @@ const range = await (async () => {
   }
 })();
 
-const config = loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SEED: 'demo' });
-const server = await startServer(config, { startedAt: Date.now() });
-server.app.log.level = 'silent';
-const base = `${server.url}/api`;
+const { config, server, base, signIn } = await startBenchServer();
 const mb = (bytes: number) => Math.round((bytes / 1_048_576) * 10) / 10;
 
 try {
-  const login = await fetch(`${base}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: config.demoPassword }) });
-  if (!login.ok) throw new Error(`sign-in of admin: ${login.status}`);
-  const headers = { authorization: `Bearer ${((await login.json()) as { token: string }).token}`, lang: 'en' };
+  const headers = { ...(await signIn('admin')), lang: 'en' };
   const rows: Array<Record<string, string | number>> = [];
   const results: Array<Record<string, unknown>> = [];
   for (const format of ['csv', 'xlsx'] as const) {

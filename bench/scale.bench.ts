@@ -8,8 +8,7 @@ import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { loadConfig } from '../server/config';
-import { startServer } from '../server/start-up';
+import { startBenchServer } from './lib/bench-server';
 import { printTable, writeResult } from './lib/results';
 
 const RUNS = Number(process.env.SCALE_BENCH_RUNS ?? 40);
@@ -38,16 +37,7 @@ const size = await (async () => {
   }
 })();
 
-const config = loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SEED: 'demo' });
-const server = await startServer(config, { startedAt: Date.now() });
-server.app.log.level = 'silent';
-const base = `${server.url}/api`;
-
-async function signIn(username: string): Promise<Record<string, string>> {
-  const res = await fetch(`${base}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: config.demoPassword }) });
-  if (!res.ok) throw new Error(`sign-in of ${username}: ${res.status} ${await res.text()}`);
-  return { authorization: `Bearer ${((await res.json()) as { token: string }).token}` };
-}
+const { server, base, signIn } = await startBenchServer();
 
 type Call = { call: string; budget: number; run: () => Promise<Response> };
 
