@@ -112,6 +112,7 @@ export const apiPaths = {
   membersExport: '/members/export',
   membersImport: '/members/import',
   memberImportPlaces: '/members/import-places',
+  memberPlaces: '/members/places',
   memberByCode: (code: string) => `/members/by-code?code=${encodeURIComponent(code)}`,
   memberById: (id: number) => `/members/${id}`,
   memberHistory: (id: number) => `/members/${id}/history`,

@@ -164,6 +164,14 @@ describe('members for staff: list, search, detail, edit', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/members/export?format=csv', headers: headers.mosque })).statusCode).toBe(200);
   });
 
+  it('offers the staff list a church filter: the member-holding institutions of the scope only', async () => {
+    const places = async (role: Role, search = '') => ((await t.app.inject({ method: 'GET', url: `/api/members/places?search=${search}`, headers: headers[role] })).json() as { data: Array<{ id: number }> }).data.map((row) => row.id);
+    expect((await places('union')).sort((a, b) => a - b)).toEqual([w.churchA.id, w.churchB.id].sort((a, b) => a - b));
+    expect(await places('union', 'sinza')).toEqual([w.churchB.id]);
+    expect(await places('admin')).toContain(w.mosque.id);
+    expect(await places('mosque')).toEqual([w.mosque.id]);
+  });
+
   it('exports the members chosen in the list (ids) within the scope only, through the one writer (formulas neutralised)', async () => {
     // Kept last: it adds a member to Sinza that the scope tests above do not expect.
     const formula = await createMember(t.database.db, { institutionId: w.churchB.id, firstName: '=HYPERLINK("http://x")', lastName: 'Kweka', code: 'SNZ-0009', phone: '+255765000999' });

@@ -23,6 +23,7 @@ import {
   PhoneChangeStarted,
 } from '../../../domain/api/members';
 import { MessageBody } from '../../../domain/api/common';
+import { apiPaths } from '../../../domain/api-paths';
 import { fieldLabels, messages } from '../../../domain/messages';
 import { cardMembers } from '../../services/members/member-cards';
 import { memberCardsPdf } from '../../services/members/member-cards-pdf';
@@ -118,6 +119,12 @@ export async function memberRoutes(fastify: FastifyInstance) {
       await confirmPhoneChange(ctx, callerOf(request), request.params.id, request.body.code);
       return memberDetail(ctx.database.db, authOf(request).user, request.params.id, ctx.now());
     },
+  );
+  // The staff list's church filter (then its zones): member-holding institutions of the scope, any status.
+  app.get(
+    apiPaths.memberPlaces,
+    { config: view, schema: { tags, querystring: ImportPlaceQuery, response: { 200: ImportPlaces } } },
+    async (request) => importPlaces(ctx.database.db, authOf(request).user, request.query.search, { activeOnly: false }),
   );
   // The church picker of the import dialog for users above congregations (who name where members go).
   app.get(

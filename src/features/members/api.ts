@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ImportPlaces, MemberDetail, MemberHistory, MemberImportResult, MemberListPage, MemberUpdate } from '../../../domain/api/members';
+import type { ZoneList } from '../../../domain/api/zones';
 import { apiPaths } from '../../../domain/api-paths';
 import { LANG_HEADER } from '../../../domain/locale';
 import { API_BASE } from '../../../domain/paths';
@@ -10,7 +11,7 @@ import { getToken } from '../../lib/session';
 export const MEMBER_PAGE_SIZE = 25;
 
 /** The list's filters as the server takes them (paging aside). */
-export type MemberFilters = { search: string; gender: '' | 'male' | 'female' };
+export type MemberFilters = { search: string; gender: '' | 'male' | 'female'; institutionId?: number | undefined; zoneId?: number | undefined };
 
 /** Query string of the values that are set; empty ones are left out so the server never sees "". */
 export function queryString(values: Record<string, string | number | null | undefined>): string {
@@ -36,6 +37,19 @@ export const memberQueries = {
     }),
   detail: (id: number) => queryOptions({ queryKey: memberKeys.detail(id), queryFn: ({ signal }) => api.get<MemberDetail>(apiPaths.memberById(id), undefined, signal) }),
   history: (id: number) => queryOptions({ queryKey: memberKeys.history(id), queryFn: ({ signal }) => api.get<MemberHistory>(apiPaths.memberHistory(id), undefined, signal) }),
+  /** Churches and mosques of the caller's scope that hold members (the staff list's filter). */
+  places: (search: string) =>
+    queryOptions({
+      queryKey: [...memberKeys.all, 'places', search] as const,
+      queryFn: ({ signal }) => api.get<ImportPlaces>(`${apiPaths.memberPlaces}${queryString({ search })}`, undefined, signal),
+      placeholderData: keepPreviousData,
+    }),
+  /** A congregation's zones from the server (staff have no device cache of them). */
+  zones: (institutionId: number) =>
+    queryOptions({
+      queryKey: [...memberKeys.all, 'zones', institutionId] as const,
+      queryFn: ({ signal }) => api.get<ZoneList>(`${apiPaths.zones}${queryString({ institutionId })}`, undefined, signal),
+    }),
   /** Churches and mosques of the caller's subtree that an import may fill (the staff import's picker). */
   importPlaces: (search: string) =>
     queryOptions({

@@ -1,20 +1,19 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
-import { MAX_ZONE_MOVE } from '../../../domain/api/zones';
+import { MAX_ZONE_MOVE, type Zone } from '../../../domain/api/zones';
 import { errorText } from '../../lib/error-message';
 import { showToast } from '../../lib/toast';
 import { moveMembersToZone } from './api';
-import { useZones } from './desk-data';
 
 /**
  * Moves the members chosen in the list into one zone of the congregation, or out of every zone
  * (spec §1 "move to a zone", bulk). Online: the server checks each member and the zone against the
  * caller's scope and moves all or none (POST /api/zones/move-members, activity `zone.membersMoved`).
  */
-export function MemberZoneMove({ institutionId, memberIds, onMoved }: { institutionId: number; memberIds: readonly number[]; onMoved: () => void }) {
+/** `zones`: the congregation's, from the device cache (the desk) or the server (staff). */
+export function MemberZoneMove({ zones, memberIds, onMoved }: { zones: readonly Zone[]; memberIds: readonly number[]; onMoved: () => void }) {
   const { t } = useLingui();
   const id = useId();
-  const zones = useZones(institutionId) ?? [];
   const [zone, setZone] = useState('');
   const [busy, setBusy] = useState(false);
   const tooMany = memberIds.length > MAX_ZONE_MOVE;

@@ -8,7 +8,7 @@ import { EmptyState } from '../../components/ui/empty-state';
 import type { LocalMember } from '../../lib/offline/types';
 import { profileQuery } from '../../lib/session-queries';
 import { showToast } from '../../lib/toast';
-import { searchLocalMembers } from './desk-data';
+import { searchLocalMembers, useZones } from './desk-data';
 import { canDo } from '../../lib/permissions';
 import { refreshOfflineCache } from '../../lib/offline/refresh-cache';
 import { MemberImportDialog } from './import/member-import-dialog';
@@ -43,6 +43,7 @@ function DeskMembersPage() {
   const latest = useRef(0);
   // Zone moves are online and need the groups grant; members not yet synced have no server id to move.
   const mayMove = canDo(profile, 'groups', 'update');
+  const zones = useZones(institutionId) ?? [];
 
   useEffect(() => {
     if (institutionId === null) return;
@@ -118,7 +119,7 @@ function DeskMembersPage() {
         />
       ) : null}
       {registering ? <MemberRegistrationForm institutionId={institutionId} onSaved={saved} onCancel={() => setRegistering(false)} /> : null}
-      {mayMove && selected.size > 0 ? <MemberZoneMove institutionId={institutionId} memberIds={[...selected]} onMoved={moved} /> : null}
+      {mayMove && selected.size > 0 ? <MemberZoneMove zones={zones} memberIds={[...selected]} onMoved={moved} /> : null}
       <div className="card">
         {mayMove && movable.length > 0 ? (
           <label className="check-row">

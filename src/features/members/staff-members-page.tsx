@@ -1,15 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { apiPaths } from '../../../domain/api-paths';
 import { localizedPath, paths } from '../../../domain/paths';
 import { DataTable } from '../../components/ui/data-table';
+import { InstitutionSearch } from '../../components/ui/institution-search';
 import { DownloadProgress } from '../../components/ui/download-progress';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Spinner } from '../../components/ui/spinner';
 import { errorText } from '../../lib/error-message';
-import { downloadFile } from '../../lib/export-download';
 import { localeOfPath } from '../../lib/locale-path';
 import { canDo } from '../../lib/permissions';
 import { profileQuery } from '../../lib/session-queries';
@@ -17,42 +17,64 @@ import { showToast } from '../../lib/toast';
 import { useExportDownload } from '../../lib/use-export-download';
 import { type MemberFilters, memberKeys, memberQueries, queryString } from './api';
 import { MemberImportDialog } from './import/member-import-dialog';
+import { type Selection, StaffMemberSelection } from './staff-member-selection';
 
 const SEARCH_DELAY_MS = 250;
 
 /**
  * Every member the user may see, from the server (bank staff and the levels above congregations):
- * search by name, any part of the phone or the member number, gender filter, keyset pages (a stack
- * of cursors, so "previous" is as cheap as "next"), CSV and Excel export.
+ * search by name, any part of the phone or the member number, gender, church or mosque and zone
+ * filters (the last two in the URL, `institutionId` and `zoneId`, so a zone's list can be linked),
+ * keyset pages (a stack of cursors, so "previous" is as cheap as "next"), CSV and Excel export, and
+ * a selection kept across pages for cards, export and zone moves.
  */
 export function StaffMembersPage() {
   const { t } = useLingui();
   const locale = localeOfPath(useLocation().pathname);
   const profile = useQuery(profileQuery()).data;
   const [typed, setTyped] = useState('');
-  const [filters, setFilters] = useState<MemberFilters>({ search: '', gender: '' });
+  const [params, setParams] = useSearchParams();
+  const institutionId = positive(params.get('institutionId'));
+  const zoneId = positive(params.get('zoneId'));
+  const [place, setPlace] = useState<{ id: number; title: string } | null>(null);
+  const [search, setSearch] = useState<Omit<MemberFilters, 'institutionId' | 'zoneId'>>({ search: '', gender: '' });
+  const filters: MemberFilters = { ...search, institutionId, zoneId };
   const [cursors, setCursors] = useState<Array<string | null>>([null]);
   const cursor = cursors.at(-1) ?? null;
   const list = useQuery(memberQueries.list(filters, cursor));
+  const zones = useQuery({ ...memberQueries.zones(institutionId ?? 0), enabled: institutionId !== undefined });
   const queryClient = useQueryClient();
   const [importing, setImporting] = useState(false);
+  const [selection, setSelection] = useState<Selection>(new Map());
+  const shown = list.data?.data ?? [];
+  const allShown = shown.length > 0 && shown.every((member) => selection.has(member.id));
+
+  const filterBy = (next: { institutionId?: number | undefined; zoneId?: number | undefined }) => {
+    const query = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(next)) {
+      if (value === undefined) query.delete(key);
+      else query.set(key, String(value));
+    }
+    setParams(query, { replace: true });
+    setCursors([null]);
+  };
+  const select = (rows: ReadonlyArray<{ id: number; institutionId: number }>, on: boolean) =>
+    setSelection((previous) => {
+      const next = new Map(previous);
+      for (const row of rows) {
+        if (on) next.set(row.id, row.institutionId);
+        else next.delete(row.id);
+      }
+      return next;
+    });
 
   useEffect(() => {
     const timer = setTimeout(() => {
-      setFilters((previous) => (previous.search === typed.trim() ? previous : { ...previous, search: typed.trim() }));
+      setSearch((previous) => (previous.search === typed.trim() ? previous : { ...previous, search: typed.trim() }));
       setCursors([null]);
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [typed]);
-
-  // A sheet of A4 cards (10 a page) for the members on this page of the list.
-  const printCards = async (ids: number[]) => {
-    try {
-      await downloadFile(`${apiPaths.memberCards}${queryString({ ids: ids.join(','), layout: 'a4' })}`, 'member-cards.pdf');
-    } catch {
-      showToast({ tone: 'error', title: t`Error`, message: t`Export failed` });
-    }
-  };
 
   const download = useExportDownload();
   const exportAs = async (format: 'csv' | 'xlsx') => {
@@ -72,11 +94,6 @@ export function StaffMembersPage() {
           </label>
           <input id="staff-member-search" type="search" autoComplete="off" placeholder={t`Name, phone or member number`} value={typed} onChange={(event) => setTyped(event.target.value)} />
         </div>
-        {list.data && list.data.data.length > 0 ? (
-          <button type="button" className="btn btn-secondary btn-small" onClick={() => void printCards(list.data.data.map((member) => member.id))}>
-            <Trans>Cards of this page (PDF)</Trans>
-          </button>
-        ) : null}
         <Link to={localizedPath(paths.memberTransfers, locale)}>
           <Trans>Member transfers</Trans>
         </Link>
@@ -88,7 +105,7 @@ export function StaffMembersPage() {
             id="member-gender"
             value={filters.gender}
             onChange={(event) => {
-              setFilters({ ...filters, gender: event.target.value as MemberFilters['gender'] });
+              setSearch({ ...search, gender: event.target.value as MemberFilters['gender'] });
               setCursors([null]);
             }}
           >
@@ -114,6 +131,58 @@ export function StaffMembersPage() {
           </div>
         ) : null}
       </div>
+      <div className="section-head member-place-filter">
+        {institutionId === undefined ? (
+          <InstitutionSearch
+            id="member-place-filter"
+            query={memberQueries.places}
+            listClassName="combobox-list"
+            onChoose={(chosen) => {
+              setPlace(chosen);
+              filterBy({ institutionId: chosen.id, zoneId: undefined });
+            }}
+          />
+        ) : (
+          <p>
+            <Trans>Church or mosque: {place?.id === institutionId ? place.title : (shown[0]?.institutionTitle ?? '')}</Trans>{' '}
+            <button type="button" className="btn btn-secondary btn-small" onClick={() => filterBy({ institutionId: undefined, zoneId: undefined })}>
+              <Trans>All churches and mosques</Trans>
+            </button>
+          </p>
+        )}
+        {institutionId !== undefined && zones.data ? (
+          <div className="field">
+            <label htmlFor="member-zone-filter">
+              <Trans>Zone</Trans>
+            </label>
+            <select id="member-zone-filter" value={zoneId ?? ''} onChange={(event) => filterBy({ zoneId: positive(event.target.value) })}>
+              <option value="">{t`All zones`}</option>
+              {zones.data.data.map((zone) => (
+                <option key={zone.id} value={zone.id}>
+                  {zone.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        {institutionId === undefined && zoneId !== undefined ? (
+          <button type="button" className="btn btn-secondary btn-small" onClick={() => filterBy({ zoneId: undefined })}>
+            <Trans>Show every zone</Trans>
+          </button>
+        ) : null}
+      </div>
+      {selection.size > 0 ? (
+        <StaffMemberSelection
+          selection={selection}
+          mayExport={canDo(profile, 'members', 'export')}
+          mayMove={canDo(profile, 'groups', 'update')}
+          onClear={() => setSelection(new Map())}
+          onMoved={() => {
+            setSelection(new Map());
+            void queryClient.invalidateQueries({ queryKey: memberKeys.all });
+          }}
+        />
+      ) : null}
       {importing ? (
         // Staff name the church or mosque in the dialog (ADR 053); the list shows the new members once stored.
         <MemberImportDialog institutionId={null} onClose={() => setImporting(false)} onImported={() => void queryClient.invalidateQueries({ queryKey: memberKeys.all })} />
@@ -128,9 +197,16 @@ export function StaffMembersPage() {
         {list.data && list.data.data.length === 0 ? <EmptyState title={t`No member found`} /> : null}
         {list.data && list.data.data.length > 0 ? (
           <>
-            <DataTable caption={t`Members`} columns={[t`Name`, t`Member number`, t`Phone number`, t`Church or mosque`, t`Zone`]}>
+            <label className="check-row">
+              <input type="checkbox" checked={allShown} onChange={(event) => select(shown, event.target.checked)} />
+              <Trans>Select all on this page</Trans>
+            </label>
+            <DataTable caption={t`Members`} columns={[{ label: t`Select`, hidden: true }, t`Name`, t`Member number`, t`Phone number`, t`Church or mosque`, t`Zone`]}>
               {list.data.data.map((member) => (
                 <tr key={member.id}>
+                  <td>
+                    <input type="checkbox" aria-label={t`Select ${member.names}`} checked={selection.has(member.id)} onChange={(event) => select([member], event.target.checked)} />
+                  </td>
                   <td>
                     <Link to={localizedPath(`${paths.members}/${member.id}`, locale)}>{member.names}</Link>
                   </td>
@@ -161,4 +237,10 @@ export function StaffMembersPage() {
       </section>
     </section>
   );
+}
+
+/** A positive integer from the URL or a select, else undefined (a hand-edited URL must not break the list). */
+function positive(value: string | null): number | undefined {
+  const number = Number(value);
+  return value && Number.isSafeInteger(number) && number > 0 ? number : undefined;
 }

@@ -16,6 +16,7 @@ export const memberRows: MatrixArea = {
   },
   rows: {
     'GET /api/members': { expect: signedInRoutes(200) },
+    'GET /api/members/places': { url: '/api/members/places?search=a', expect: signedInRoutes(200) },
     'GET /api/members/export': { url: '/api/members/export?format=csv', expect: signedInRoutes(200) },
     'GET /api/members/by-code': { url: '/api/members/by-code?code=MATRIX-0001', expect: s(401, 200, 200, 200, 200, 404, 403) },
     'GET /api/members/:id': { url: (ctx) => `/api/members/${memberId(ctx)}`, expect: s(401, 200, 200, 200, 200, 404, 403) },
