@@ -6,8 +6,7 @@
 // Skipped (exit 0) without DATABASE_URL.
 import { performance } from 'node:perf_hooks';
 import { dayOf } from '../domain/calendar';
-import { loadConfig } from '../server/config';
-import { startServer } from '../server/start-up';
+import { startBenchServer } from './lib/bench-server';
 import { printTable, writeResult } from './lib/results';
 
 const RUNS = Number(process.env.STATS_BENCH_RUNS ?? 30);
@@ -16,16 +15,7 @@ if (!process.env.DATABASE_URL) {
   process.exit(0);
 }
 
-const config = loadConfig({ ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SEED: 'demo' });
-const server = await startServer(config, { startedAt: Date.now() });
-server.app.log.level = 'silent';
-const base = `${server.url}/api`;
-
-async function signIn(username: string): Promise<Record<string, string>> {
-  const res = await fetch(`${base}/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: config.demoPassword }) });
-  if (!res.ok) throw new Error(`sign-in of ${username}: ${res.status} ${await res.text()}`);
-  return { authorization: `Bearer ${((await res.json()) as { token: string }).token}` };
-}
+const { server, base, signIn } = await startBenchServer();
 
 type Call = { call: string; budget: number; runs: number; path: string; headers: Record<string, string> };
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
