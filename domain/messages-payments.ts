@@ -66,10 +66,6 @@ export const paymentMessages = {
   paymentsReasonCanceledByStaff: /*i18n*/ { id: 'payments.reason.canceled_by_staff', message: 'Cancelled by staff' },
   paymentsReasonTransferNotReceived: /*i18n*/ { id: 'payments.reason.transfer_not_received', message: 'The bank transfer was not received in time' },
   paymentsReasonNoAccount: /*i18n*/ { id: 'payments.reason.no_account', message: 'No active bank account in {currency} for {institution}' },
-  paymentsExportTruncated: /*i18n*/ {
-    id: 'payments.exportTruncated',
-    message: 'Only the first {shown} of {count} transactions are in this file. Narrow the filters to export the rest.',
-  },
   paymentsSmsReceipt: /*i18n*/ {
     id: 'payments.smsReceipt',
     message: 'Sadaka: {institution} has received {amount} ({lines}). Receipt {receiptNo}. Thank you for giving!',

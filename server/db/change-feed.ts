@@ -69,14 +69,15 @@ const RETRY_MAX_MS = 5_000;
  * change committed after that answer is delivered). A connection that hangs without an error is
  * caught by a heartbeat query that must answer within HEARTBEAT_MS.
  *
- * `attachToPool` makes every pooled connection LISTEN too: PostgreSQL delivers a session's own
- * notifications before the reply to its COMMIT, so a change this process makes is seen by its
- * caches before the write's await returns (no window on the replica that made the change).
+ * `listenOnPoolConnection` (the pool's `onConnect` hook) makes every pooled connection LISTEN too:
+ * PostgreSQL delivers a session's own notifications before the reply to its COMMIT, so a change
+ * this process makes is seen by its caches before the write's await returns (no window on the
+ * replica that made the change).
  */
 export function postgresChangeFeed(
   url: string,
   log: (message: string) => void,
-): ChangeFeed & { attachToPool: (pool: pg.Pool) => void; started: Promise<void> } {
+): ChangeFeed & { listenOnPoolConnection: (pooled: pg.ClientBase) => Promise<void>; started: Promise<void> } {
   const listeners = new Listeners();
   let live = false;
   let closed = false;
@@ -156,15 +157,14 @@ export function postgresChangeFeed(
       return live;
     },
     subscribe: (listener) => listeners.add(listener),
-    attachToPool(pool) {
-      pool.on('connect', (pooled) => {
-        pooled.on('notification', (message) => {
-          if (message.channel === CACHE_CHANNEL) listeners.change(message.payload ?? 'all');
-        });
-        // Queued before any query the pool hands this connection out for. If it fails the
-        // connection is broken and its next query fails too.
-        pooled.query(`LISTEN ${CACHE_CHANNEL}`).catch(() => undefined);
+    async listenOnPoolConnection(pooled) {
+      pooled.on('notification', (message) => {
+        if (message.channel === CACHE_CHANNEL) listeners.change(message.payload ?? 'all');
       });
+      // Awaited by the pool before it hands the connection out (pg-pool's onConnect), so no query
+      // is ever queued behind it (pg 9 drops queued queries). If it fails the pool discards the
+      // connection and the query that asked for it fails as a lost database does (503).
+      await pooled.query(`LISTEN ${CACHE_CHANNEL}`);
     },
     async close() {
       closed = true;

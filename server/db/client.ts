@@ -76,7 +76,8 @@ export async function openPglite(dataDir: string | null, options: { loadDataDir?
 
 /** Connects to PostgreSQL with a pool and applies the migrations. */
 export async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const changes = postgresChangeFeed(url, (message) => console.warn(message));
+  const pool = new pg.Pool({ connectionString: url, max: 10, onConnect: changes.listenOnPoolConnection });
   // An idle client whose connection dies (restart, failover, pg_terminate_backend) emits 'error' on
   // the pool; unhandled, that kills the process. The pool drops that client and opens a fresh one
   // for the next query; requests in flight get a 503 (plugins/errors.ts).
@@ -88,8 +89,6 @@ export async function openPostgres(url: string): Promise<Database> {
   pool.on('connect', (client) => {
     client.on('error', () => undefined);
   });
-  const changes = postgresChangeFeed(url, (message) => console.warn(message));
-  changes.attachToPool(pool);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   try {
     // Drizzle's migrator takes no lock: two replicas starting together on an empty database both
