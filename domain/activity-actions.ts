@@ -62,6 +62,7 @@ export const ACTIVITY_ACTIONS = [
   'sms.campaign_created',
   'sms.campaign_resent',
   'sms.topped_up',
+  'sms.purchased',
   'request.submitted',
   'request.approved',
   'request.denied',

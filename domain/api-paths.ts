@@ -135,4 +135,7 @@ export const apiPaths = {
   smsFailed: '/sms/failed',
   smsTopUps: '/sms/topups',
   smsWallet: (institutionId: number) => `/sms/wallets/${institutionId}`,
+  smsPurchases: '/sms/purchases',
+  smsPurchaseById: (id: string) => `/sms/purchases/${encodeURIComponent(id)}`,
+  smsPrice: '/sms/price',
 } as const;

@@ -19,6 +19,7 @@ import { requireAccessPlugin } from './plugins/require-access';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { staticClientPlugin } from './plugins/static-client';
 import { selcomWebhookRoutes } from './routes/callbacks/selcom-webhook';
+import { selcomSmsPurchaseWebhookRoutes } from './routes/callbacks/selcom-sms-purchase-webhook';
 import { smsDeliveryCallbackRoutes } from './routes/callbacks/sms-delivery';
 import { mailOutboxRoutes } from './routes/dev/mail-outbox';
 import { passwordResetRoutes } from './routes/auth/password-reset-routes';
@@ -98,6 +99,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(givingPledgeRoutes);
       await api.register(transactionRoutes);
       await api.register(selcomWebhookRoutes);
+      await api.register(selcomSmsPurchaseWebhookRoutes);
       await api.register(backOfficeRoutes);
       // Church and mosque administration (issue 12)
       await api.register(adminRoutes);

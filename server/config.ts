@@ -18,6 +18,17 @@ const Env = z.object({
   AT_API_KEY: z.string().default('simulator-api-key'),
   AT_SENDER_ID: z.string().default('SADAKA'),
   SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /**
+   * What one message costs an institution that buys SMS with mobile money (ADR 058), in minor units
+   * of TZS (3000 = TSh 30). Whole shillings only: Selcom's pushes are in whole shillings.
+   */
+  SMS_PRICE_MINOR: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(10_000_000)
+    .refine((value) => value % 100 === 0, { message: 'whole shillings: a multiple of 100 minor units' })
+    .default(3000),
   /** SMTP for mail; when unset mail goes to the local outbox table. */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Sadaka <no-reply@sadaka.example>'),
@@ -94,7 +105,7 @@ export type Config = {
   demoPassword: string;
   publicUrl: string | undefined;
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
-  sms: { baseUrl: string | undefined; username: string; apiKey: string; senderId: string; simulatorPort: number };
+  sms: { baseUrl: string | undefined; username: string; apiKey: string; senderId: string; simulatorPort: number; priceMinor: number };
   mail: { smtpUrl: string | undefined; from: string };
   session: { idleMinutes: number; rememberIdleDays: number; absoluteHours: number; rememberAbsoluteDays: number };
   clientDir: string;
@@ -149,7 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoPassword: e.DEMO_PASSWORD,
     publicUrl: e.PUBLIC_URL,
     logLevel: e.LOG_LEVEL,
-    sms: { baseUrl: e.AT_BASE_URL, username: e.AT_USERNAME, apiKey: e.AT_API_KEY, senderId: e.AT_SENDER_ID, simulatorPort: e.SIMULATOR_PORT },
+    sms: { baseUrl: e.AT_BASE_URL, username: e.AT_USERNAME, apiKey: e.AT_API_KEY, senderId: e.AT_SENDER_ID, simulatorPort: e.SIMULATOR_PORT, priceMinor: e.SMS_PRICE_MINOR },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     session: {
       idleMinutes: e.SESSION_IDLE_MINUTES,

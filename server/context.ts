@@ -6,6 +6,7 @@ import type { Translator } from './i18n';
 import type { JobRunner } from './jobs/job-runner';
 import type { PublicLinks } from './lib/public-links';
 import type { PaymentsEngine } from './services/payments/payments-engine';
+import type { SmsPurchaseEngine } from './services/sms/purchases/sms-purchase-engine';
 
 export type SmsInput = {
   to: string;
@@ -48,6 +49,8 @@ export type AppContext = {
   mail: Mailer;
   /** Online payments (issue 4): built with the providers, used by the payment routes. */
   payments: PaymentsEngine;
+  /** SMS bought with the institution's mobile money (ADR 058). */
+  smsPurchases: SmsPurchaseEngine;
   /** Base URL of links sent to people (configuration only, never request headers). */
   links: PublicLinks;
   /** Background jobs (pg-boss): work a request only queues. */

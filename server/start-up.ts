@@ -55,7 +55,7 @@ export async function startServer(config: Config, options: { startedAt: number }
     undo.push(() => providers.close());
     phase('providers');
 
-    const ctx: AppContext = { config, database, caches: createCaches(database), translator, sms: providers.sms, mail: providers.mail, payments: providers.payments, links: providers.links, jobs: providers.jobs, now: () => new Date() };
+    const ctx: AppContext = { config, database, caches: createCaches(database), translator, sms: providers.sms, mail: providers.mail, payments: providers.payments, smsPurchases: providers.smsPurchases, links: providers.links, jobs: providers.jobs, now: () => new Date() };
     app = await buildApp({ ctx, serveClient: true, logger: true });
     const built = app;
     undo.push(() => built.close());

@@ -8,6 +8,7 @@ import { DEFAULT_POLL_SCHEDULE_SECONDS } from '../services/payments/payment-deps
 import { createPaymentsEngine, type PaymentsEngine } from '../services/payments/payments-engine';
 import { createMailService } from '../services/mail/mail-service';
 import { createSmsService, type SmsService } from '../services/sms/sms-service';
+import { createSmsPurchaseEngine, type SmsPurchaseEngine } from '../services/sms/purchases/sms-purchase-engine';
 import { createOutboxTransport, createSmtpTransport } from './mail/smtp-transport';
 import { createAfricasTalkingClient } from './sms/africas-talking-client';
 import { type AfricasTalkingSimulator, startAfricasTalkingSimulator } from './sms/africas-talking-simulator';
@@ -36,6 +37,8 @@ export type Providers = {
   simulators: { atBaseUrl: string | null; smsInboxUrl: string | null; selcomBaseUrl: string | null; handsetUrl: string | null };
   /** Mobile money and card payments (issue 4): initiation, callbacks, polls, credits. */
   payments: PaymentsEngine;
+  /** SMS bought with the institution's mobile money (ADR 058): the same provider, its own callback path and queue. */
+  smsPurchases: SmsPurchaseEngine;
   /** Only when SELCOM_BASE_URL is unset: the Selcom simulator this process started (tests script it). */
   selcomSimulator: SelcomSimulator | null;
   mailTransport: 'smtp' | 'outbox';
@@ -138,24 +141,31 @@ export async function createProviders(options: {
   defineStatementSendQueue(jobs, { database, sms, mail, translator, links, now, config });
   defineRegistrationPruneQueue(jobs, { database, config, now });
   defineRateLimitPruneQueue(jobs, { database, config, now });
+  const selcomProvider = createSelcomProvider({
+    client: createSelcomClient({ ...selcomCredentials, baseUrl: selcomBaseUrl, vendor: selcomConfig.vendor, now }),
+    credentials: selcomCredentials,
+    defaultBuyerEmail: 'giving@sadaka.example',
+    now,
+  });
+  const pollScheduleSeconds = options.pollScheduleSeconds ?? DEFAULT_POLL_SCHEDULE_SECONDS;
   const payments = createPaymentsEngine({
     database,
     config,
-    provider: createSelcomProvider({
-      client: createSelcomClient({ ...selcomCredentials, baseUrl: selcomBaseUrl, vendor: selcomConfig.vendor, now }),
-      credentials: selcomCredentials,
-      defaultBuyerEmail: 'giving@sadaka.example',
-      now,
-    }),
+    provider: selcomProvider,
     jobs,
     sms,
     translator,
     now,
     log,
-    pollScheduleSeconds: options.pollScheduleSeconds ?? DEFAULT_POLL_SCHEDULE_SECONDS,
+    pollScheduleSeconds,
   });
+  const smsPurchases = createSmsPurchaseEngine({ database, config, provider: selcomProvider, jobs, sms, now, log, pollScheduleSeconds });
+  const recoverPayments = async () => {
+    const resumed = await payments.recoverPending();
+    return { ...resumed, polls: resumed.polls + (await smsPurchases.recoverPending()) };
+  };
 
-  defineRecoverySweep(jobs, { cron: config.jobs.recoveryCron, recoverSms: () => sms.recoverQueued(), recoverPayments: () => payments.recoverPending(), log });
+  defineRecoverySweep(jobs, { cron: config.jobs.recoveryCron, recoverSms: () => sms.recoverQueued(), recoverPayments, log });
 
   try {
     await jobs.start();
@@ -177,6 +187,7 @@ export async function createProviders(options: {
       handsetUrl: selcomSimulator?.handsetUrl ?? null,
     },
     payments,
+    smsPurchases,
     selcomSimulator,
     mailTransport: transport.name,
     links,
@@ -184,12 +195,13 @@ export async function createProviders(options: {
       links.attach(appBaseUrl);
       if (!config.publicUrl) atSimulator?.setDeliveryReportUrl(smsDeliveryReportUrl(config, appBaseUrl));
       payments.setAppBaseUrl(appBaseUrl);
+      smsPurchases.setAppBaseUrl(appBaseUrl);
     },
     async startJobs() {
       const recovered = await sms.recoverQueued();
       if (recovered > 0) log.warn({ recovered }, 'queued SMS without a job were enqueued again');
-      const resumed = await payments.recoverPending();
-      if (resumed.polls + resumed.credits > 0) log.info(resumed, 'pending payments: status polls and credits queued again');
+      const resumed = await recoverPayments();
+      if (resumed.polls + resumed.credits > 0) log.info(resumed, 'pending payments and SMS purchases: status polls and credits queued again');
       await jobs.startWorkers();
     },
     async close() {

@@ -91,7 +91,7 @@ export async function createTestApp(
     await database.close();
     throw error;
   }
-  const ctx: AppContext = { config, database, caches: createCaches(database), translator: await loadTranslator(), sms: providers.sms, mail: providers.mail, payments: providers.payments, links: providers.links, jobs: providers.jobs, now };
+  const ctx: AppContext = { config, database, caches: createCaches(database), translator: await loadTranslator(), sms: providers.sms, mail: providers.mail, payments: providers.payments, smsPurchases: providers.smsPurchases, links: providers.links, jobs: providers.jobs, now };
   const app = await buildApp({ ctx });
   const conformance = watchConformance(app);
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -7,6 +7,7 @@ export * from './users';
 export * from './auth';
 export * from './money';
 export * from './messaging';
+export * from './sms-purchases';
 export * from './approvals';
 export * from './payments';
 export * from './read-model';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { institutions } from './institutions';
+import { smsPurchases } from './sms-purchases';
 
 /** Outgoing SMS, charged against the institution's prepaid balance (smsLeft). */
 export const smsMessages = pgTable(
@@ -84,9 +85,10 @@ export const smsCampaignRecipients = pgTable(
 /**
  * Units added to an institution's wallet (ADR 057). `source` says how: `bank` = by bank staff, an
  * approved maker-checker request (`request_id`; maker in `created_by`, checker in `approved_by`);
- * `mobile` = bought by the institution with mobile money (`transaction_id`; the buyer in
- * `created_by`). The unique keys make each request and each payment add its units once, whatever
- * runs twice. Rows from before ADR 057 have neither key.
+ * `mobile` = bought by the institution with mobile money (`purchase_id`, an sms_purchases row; the
+ * buyer in `created_by`). The unique keys make each request and each purchase add its units once,
+ * whatever runs twice. Rows from before ADR 057 have neither key. `transaction_id` was planned for
+ * purchases before they got their own table (ADR 058) and stays unused.
  */
 export const smsTopups = pgTable(
   'sms_topups',
@@ -97,6 +99,7 @@ export const smsTopups = pgTable(
     source: text('source').notNull().default('bank'),
     requestId: integer('request_id'),
     transactionId: uuid('transaction_id'),
+    purchaseId: uuid('purchase_id').references(() => smsPurchases.id),
     createdBy: integer('created_by'),
     approvedBy: integer('approved_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -104,6 +107,7 @@ export const smsTopups = pgTable(
   (t) => [
     uniqueIndex('sms_topups_request').on(t.requestId),
     uniqueIndex('sms_topups_transaction').on(t.transactionId),
+    uniqueIndex('sms_topups_purchase').on(t.purchaseId),
     index('sms_topups_institution').on(t.institutionId, t.createdAt),
     check('sms_topups_source', sql`${t.source} in ('bank','mobile')`),
     check('sms_topups_amount', sql`${t.amount} > 0`),

@@ -4,6 +4,8 @@ import { IdParam } from '../../../domain/api/common';
 import { SmsCampaignCreated, SmsCampaignDetail, SmsCampaignInput, SmsCampaignPage, SmsCampaignQuery, SmsFailedPage, SmsResendResult } from '../../../domain/api/sms';
 import { SubmittedRequest } from '../../../domain/api/back-office-users';
 import { SmsTopUpRequestInput, SmsWallet } from '../../../domain/api/sms-topups';
+import { SmsPrice, SmsPurchase, SmsPurchaseIdParam, SmsPurchaseInput } from '../../../domain/api/sms-purchases';
+import { SMS_PURCHASE_CURRENCY } from '../../services/sms/purchases/purchase-deps';
 import { apiPaths } from '../../../domain/api-paths';
 import { createCampaign, type SmsActor } from '../../services/sms/campaigns/campaign-create';
 import { campaignDetail, listCampaigns, listFailedSms } from '../../services/sms/campaigns/campaign-read';
@@ -83,5 +85,34 @@ export async function smsRoutes(fastify: FastifyInstance) {
     '/sms/wallets/:id',
     { config: { access: view }, schema: { tags: ['sms'], summary: "One institution's SMS balance: bank staff and union level only (spec §6)", params: IdParam, response: { 200: SmsWallet } } },
     async (request) => readWallet(ctx, authOf(request).user, request.params.id),
+  );
+
+  app.get(
+    apiPaths.smsPrice,
+    { config: { access: view }, schema: { tags: ['sms'], summary: 'What one message costs when bought with mobile money (SMS_PRICE_MINOR, minor units of TZS)', response: { 200: SmsPrice } } },
+    async () => ({ pricePerMessage: ctx.config.sms.priceMinor, currency: SMS_PURCHASE_CURRENCY }),
+  );
+
+  app.post(
+    apiPaths.smsPurchases,
+    {
+      config: { access: { feature: 'sms', action: 'create' } },
+      schema: {
+        tags: ['sms'],
+        summary: "A union-level user buys SMS with mobile money for the union's wallet or one below it: a push to the phone; the units arrive when the payment completes (ADR 058)",
+        body: SmsPurchaseInput,
+        response: { 201: SmsPurchase },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await ctx.smsPurchases.buy(authOf(request).user, request.body, request.t)),
+  );
+
+  app.get(
+    '/sms/purchases/:id',
+    {
+      config: { access: view },
+      schema: { tags: ['sms'], summary: 'One SMS purchase: pending, completed (the units are in the wallet) or failed with the reason', params: SmsPurchaseIdParam, response: { 200: SmsPurchase } },
+    },
+    async (request) => ctx.smsPurchases.view(authOf(request).user, request.params.id, request.t),
   );
 }

@@ -4,6 +4,7 @@ import type { SmsBalance } from '../../../domain/api/shell';
 import type { AppContext } from '../../context';
 import { institutions } from '../../db/schema/institutions';
 import { smsTopups } from '../../db/schema/messaging';
+import { smsPurchases } from '../../db/schema/sms-purchases';
 import { transactions } from '../../db/schema/money';
 import { users } from '../../db/schema/users';
 import { errors } from '../../lib/app-error';
@@ -17,7 +18,7 @@ const checker = alias(users, 'checker');
 /**
  * SMS balance and top-up history. Spec section 6: only bank staff (no level) and union-level
  * users see SMS usage; they get totals over their scope. Each top-up says how it came (ADR 057):
- * bank staff's (maker and checker, the request) or bought by the institution (buyer, payment reference).
+ * bank staff's (maker and checker, the request) or bought by the institution with mobile money (buyer, the purchase's reference; ADR 058).
  */
 export async function smsBalance(ctx: AppContext, user: AuthUser, search: string | undefined): Promise<SmsBalance> {
   if (user.userType !== 'bank' && user.roleKind !== 'union') throw errors.forbidden();
@@ -38,13 +39,14 @@ export async function smsBalance(ctx: AppContext, user: AuthUser, search: string
       source: smsTopups.source,
       approvedBy: checker.name,
       requestId: smsTopups.requestId,
-      paymentReference: transactions.referenceNo,
+      paymentReference: sql<string | null>`coalesce(${smsPurchases.referenceNo}, ${transactions.referenceNo})`,
     })
     .from(smsTopups)
     .innerJoin(institutions, eq(institutions.id, smsTopups.institutionId))
     .leftJoin(users, eq(users.id, smsTopups.createdBy))
     .leftJoin(checker, eq(checker.id, smsTopups.approvedBy))
     .leftJoin(transactions, eq(transactions.id, smsTopups.transactionId))
+    .leftJoin(smsPurchases, eq(smsPurchases.id, smsTopups.purchaseId))
     .where(where)
     .orderBy(desc(smsTopups.createdAt), desc(smsTopups.id))
     .limit(PAGE);

@@ -8,22 +8,22 @@ export type WalletCredit = {
   amount: number;
   createdBy: number | null;
   at: Date;
-} & ({ source: 'bank'; requestId: number | null; approvedBy: number | null } | { source: 'mobile'; transactionId: string });
+} & ({ source: 'bank'; requestId: number | null; approvedBy: number | null } | { source: 'mobile'; purchaseId: string });
 
 /**
  * Adds units to a wallet and records the top-up in ONE statement, so the history and the balance
- * never disagree. `on conflict do nothing` on the request's or the payment's unique key turns a
- * second credit for the same request or payment (a retried job, a replayed callback, a second
+ * never disagree. `on conflict do nothing` on the request's or the purchase's unique key turns a
+ * second credit for the same request or purchase (a retried job, a replayed callback, a second
  * replica) into nothing: no row, no units. Answers the balance after, or null when it was already
  * credited.
  */
 function creditStatement(input: WalletCredit): SQL {
   const requestId = input.source === 'bank' ? input.requestId : null;
   const approvedBy = input.source === 'bank' ? input.approvedBy : null;
-  const transactionId = input.source === 'mobile' ? input.transactionId : null;
+  const purchaseId = input.source === 'mobile' ? input.purchaseId : null;
   return sql`with topup as (
-      insert into sms_topups (institution_id, amount, source, request_id, transaction_id, created_by, approved_by, created_at)
-      values (${input.institutionId}, ${input.amount}, ${input.source}, ${requestId}::int, ${transactionId}::uuid, ${input.createdBy}::int, ${approvedBy}::int, ${input.at.toISOString()}::timestamptz)
+      insert into sms_topups (institution_id, amount, source, request_id, purchase_id, created_by, approved_by, created_at)
+      values (${input.institutionId}, ${input.amount}, ${input.source}, ${requestId}::int, ${purchaseId}::uuid, ${input.createdBy}::int, ${approvedBy}::int, ${input.at.toISOString()}::timestamptz)
       on conflict do nothing
       returning institution_id, amount
     )

@@ -61,6 +61,7 @@ export const activityActionLabels: Record<ActivityAction, MessageDescriptor> = {
   'sms.campaign_created': msg`SMS send created`,
   'sms.campaign_resent': msg`Failed SMS resent`,
   'sms.topped_up': msg`SMS balance topped up`,
+  'sms.purchased': msg`SMS bought with mobile money`,
   'request.submitted': msg`Request submitted`,
   'request.approved': msg`Request approved`,
   'request.denied': msg`Request could not be applied`,

@@ -15,7 +15,8 @@ import { statsRows } from './rows-stats';
 import { structureRows } from './rows-structure';
 import { replicaRows } from './rows-replicas';
 import { smsRows } from './rows-sms';
+import { smsBuyRows } from './rows-smsbuy';
 import { statementSendRows } from './rows-statement-sends';
 
 /** Every area's rows; a new area adds its file here (one line, so parallel work rarely collides). */
-export const MATRIX_AREAS: MatrixArea[] = [foundationRows, deskRows, deskBatchRows, backOfficeRows, paymentRows, adminRows, statsRows, memberRows, memberOpsRows, memberImportRows, pledgeRows, structureRows, replicaRows, affiliationRows, smsRows, givingPledgeRows, statementSendRows];
+export const MATRIX_AREAS: MatrixArea[] = [foundationRows, deskRows, deskBatchRows, backOfficeRows, paymentRows, adminRows, statsRows, memberRows, memberOpsRows, memberImportRows, pledgeRows, structureRows, replicaRows, affiliationRows, smsRows, smsBuyRows, givingPledgeRows, statementSendRows];
