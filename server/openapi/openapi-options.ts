@@ -6,7 +6,7 @@ import { documentOperation } from './operation-docs';
 const DESCRIPTION = `
 The API behind the Sadaka app: the offline treasurer desk, online giving, and the bank's back office.
 
-**Authentication.** \`POST /api/session\` with a username and password (and a TOTP code when 2FA is on) answers a
+**Authentication.** \`POST /api/login\` with a username and password (and a TOTP code when 2FA is on) answers a
 bearer token; send it as \`Authorization: Bearer <token>\`. Each operation says whether it is public or needs a
 token, and which permission.
 
@@ -24,6 +24,7 @@ for machines, \`message\` is in the caller's language.
 **Rate limits** (counted in the database, so shared by every server process; over the limit: 429 with
 \`Retry-After\`): public payments per network address per minute and per payer phone per 15 minutes; the
 public giving look-ups per address per minute; public member registrations per address per 15 minutes;
+opening a member's statement link per address per minute;
 institution registration drafts per address and per applicant phone per hour (each draft also holds a limited number
 and size of documents: 409 \`upload_limit\`, 413 \`upload_total_too_large\`). Failed
 sign-ins and codes lock the account or the network address for a while (423) instead.

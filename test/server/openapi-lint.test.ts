@@ -16,7 +16,7 @@ type Operation = { operationId?: string; summary?: string; tags?: string[]; secu
 /** The published document, as an integrator fetches it, checked by Redocly's linter (offline) and by what issue 10 asks of every operation. */
 describe('the OpenAPI document', () => {
   let t: TestApp;
-  let document: { paths: Record<string, Record<string, Operation>>; components: Record<string, Record<string, unknown>> };
+  let document: { info: { description: string }; paths: Record<string, Record<string, Operation>>; components: Record<string, Record<string, unknown>> };
   beforeAll(async () => {
     t = await createTestApp();
     document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
@@ -68,6 +68,38 @@ describe('the OpenAPI document', () => {
       const body = (document.paths[url]?.post as unknown as { requestBody: { content: Record<string, { schema: { properties: Record<string, { items: { properties: Record<string, unknown> } }> } }> } }).requestBody;
       expect(body.content['application/json']?.schema.properties[key]?.items.properties, url).toHaveProperty(field);
     }
+  });
+
+  it('describes every amount as integer minor units and every phone as E.164', () => {
+    const found = { amount: [] as string[], phone: [] as string[] };
+    const walk = (node: unknown): void => {
+      if (!node || typeof node !== 'object') return;
+      const properties = (node as { properties?: Record<string, { type?: string; description?: string }> }).properties;
+      for (const [name, property] of Object.entries(properties ?? {})) {
+        if (name === 'amount' && property.type === 'integer') found.amount.push(property.description ?? '');
+        if (name === 'phone' && property.type === 'string') found.phone.push(property.description ?? '');
+      }
+      Object.values(node).forEach(walk);
+    };
+    walk(document.paths);
+    expect(found.amount.length).toBeGreaterThan(5);
+    expect(found.phone.length).toBeGreaterThan(5);
+    for (const text of found.amount) expect.soft(text).toContain('minor units');
+    for (const text of found.phone) expect.soft(text).toContain('E.164');
+  });
+
+  // An integrator starts from the description: every operation it names must exist, and every
+  // public rate limit must be listed (the statement-link limit was missing, and sign-in was called
+  // `POST /api/session`, a path that never existed).
+  it('names in its description only operations that exist, and lists the public rate limits', () => {
+    const description = document.info.description;
+    const named = [...description.matchAll(/`(GET|POST|PUT|PATCH|DELETE) (\/api\/[^`\s]*)`/g)].map(([, method, url]) => `${method!.toLowerCase()} ${url!}`);
+    expect(named.length).toBeGreaterThan(1);
+    for (const name of named) {
+      const [method, url] = name.split(' ') as [string, string];
+      expect.soft(document.paths[url]?.[method], name).toBeDefined();
+    }
+    expect(description).toMatch(/statement link/i);
   });
 
   it('says that nullable enums accept null', () => {
