@@ -187,6 +187,8 @@ describe('institution onboarding (public registration → branch forwards → ch
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-disposition']).toMatch(/^attachment; filename="signed-form.pdf"/);
     expect(file.headers['content-type']).toBe('application/pdf');
+    // Issue 10, security item 8: an upload is never rendered by the browser as something else.
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
     expect(file.rawPayload.equals(PDF_BYTES)).toBe(true);
     expect((await t.app.inject({ method: 'GET', url: `/api/uploads/${reg.docId}`, headers: staff.otherBranch })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/api/uploads/${reg.docId}` })).statusCode).toBe(401);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCurrency, createOfferingType, type OfferingTypeRow, memberEntry, receiptEntry, sync } from '../factories/desk';
+import { batchEntry, createCurrency, createOfferingType, type OfferingTypeRow, memberEntry, receiptEntry, sync } from '../factories/desk';
 import { createReligion } from '../factories/reference';
 import { signIn } from '../factories/sign-in';
 import { createWorld, type World } from '../factories/world';
@@ -50,6 +50,12 @@ describe('control characters and empty changes are refused at the schema, never 
     const receipt = receiptEntry({ institutionId: w.churchA.id, lines: [{ offeringTypeId: tithe.id, amount: 500 }] });
     const badReceipt = { ...receiptEntry({ institutionId: w.churchA.id, lines: [{ offeringTypeId: tithe.id, amount: 500 }] }), payer: { name: 'X\u0000', phone: '+255754000111' } };
     expect((await sync(t.app, 'cash-receipts', treasurer, [badReceipt, receipt])).map((r) => r.status)).toEqual(['rejected', 'created']);
+
+    // The third sync the issue names: a counting batch whose name carries a NUL.
+    const batches = [batchEntry({ institutionId: w.churchA.id }), { ...batchEntry({ institutionId: w.churchA.id }), name: 'Ibada\u0000' }, batchEntry({ institutionId: w.churchA.id })];
+    const batchResults = await sync(t.app, 'receipt-batches', treasurer, batches);
+    expect(batchResults.map((r) => r.status)).toEqual(['created', 'rejected', 'created']);
+    expect(batchResults[1]).toMatchObject({ id: batches[1]!.id, code: 'invalid' });
   });
 
   it('answers an empty PATCH with a localised 400', async () => {
