@@ -7,12 +7,10 @@
 // Timing measure, so the table says which side of the line the time is spent on.
 // Uses dist/client (npm run bench builds it first), or BENCH_CLIENT_DIR.
 import { chromium, type Page } from '@playwright/test';
-import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { printTable, writeResult } from './lib/results';
+import { startSeededServer } from './lib/seeded-app-server';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const clientDir = process.env.BENCH_CLIENT_DIR ?? fileURLToPath(new URL('../dist/client', import.meta.url));
 const RUNS = Number(process.env.RECEIPT_SAVE_RUNS ?? 40);
 const WARMUP = 3;
@@ -22,46 +20,6 @@ const BUDGET_P95_MS = 50;
 const PASSWORD = process.env.DEMO_PASSWORD ?? 'Sadaka@2026';
 /** RECEIPT_WRITE_MEASURE in src/features/cash-receipts/receipt-form.tsx. */
 const WRITE_MEASURE = 'sadaka:receipt-write';
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-/** The Playwright test server: the real app, a throw-away data directory, the demo seed. */
-async function startSeededServer(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['scripts/e2e-server.mjs'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, E2E_PORT: String(port), CLIENT_DIR: clientDir, LOG_LEVEL: 'warn' },
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
-  };
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}) before it was ready`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, stop };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  await stop();
-  throw new Error('the server was not ready within 180 s');
-}
 
 function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -112,7 +70,7 @@ function samplesReach(page: Page, count: number): Promise<void> {
   );
 }
 
-const server = await startSeededServer();
+const server = await startSeededServer(clientDir);
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],

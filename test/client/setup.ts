@@ -9,6 +9,8 @@ configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
+  // A file may run in Node instead (`@vitest-environment node`, for the File streams jsdom lacks).
+  if (typeof localStorage === 'undefined') return;
   localStorage.clear();
   sessionStorage.clear();
 });

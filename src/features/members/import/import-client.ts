@@ -1,17 +1,18 @@
 import type { MemberImportResult } from '../../../../domain/api/members';
 import { NetworkError } from '../../../lib/api-client';
 import { uploadMembers } from '../api';
-import type { ParsedImport, WorkerAnswer, WorkerRequest } from './import-messages';
+import type { ImportProgress, ParsedImport, WorkerAnswer, WorkerRequest } from './import-messages';
 
 /** A dropped connection is tried again this many times per batch before the import stops (a resend skips what was stored). */
 const BATCH_TRIES = 3;
 const RETRY_DELAY_MS = 1500;
 
-function ask(request: WorkerRequest, onProgress?: (done: number, total: number) => void): Promise<WorkerAnswer> {
+/** Answers that are part of the way (progress, chunks of the result) go to `onPart`; the promise is the last one. */
+function ask(request: WorkerRequest, onPart?: (answer: WorkerAnswer) => void): Promise<WorkerAnswer> {
   const worker = new Worker(new URL('./member-import.worker.ts', import.meta.url), { type: 'module' });
   return new Promise<WorkerAnswer>((resolve) => {
     worker.onmessage = (event: MessageEvent<WorkerAnswer>) => {
-      if (event.data.type === 'progress') return onProgress?.(event.data.done, event.data.total);
+      if (event.data.type === 'progress' || event.data.type === 'chunk') return onPart?.(event.data);
       worker.terminate();
       resolve(event.data);
     };
@@ -23,10 +24,22 @@ function ask(request: WorkerRequest, onProgress?: (done: number, total: number) 
   });
 }
 
-/** Parses and checks the file in a Web Worker; the page keeps answering (and shows `onProgress`). */
-export async function parseMembersFile(file: File, onProgress: (done: number, total: number) => void): Promise<ParsedImport | { error: 'tooLarge' | 'fileType' }> {
-  const answer = await ask({ type: 'parse', file }, onProgress);
-  if (answer.type === 'parsed') return answer.parsed;
+/**
+ * Parses and checks the file in a Web Worker; the page keeps answering and shows `onProgress` for
+ * every phase (reading, hashing, parsing, checking). Batches and refused lines arrive in chunks as
+ * the worker makes them and are gathered here, a few hundred kB of references per message at most.
+ */
+export async function parseMembersFile(file: File, onProgress: (progress: ImportProgress) => void): Promise<ParsedImport | { error: 'tooLarge' | 'fileType' }> {
+  const batches: ParsedImport['batches'] = [];
+  const refused: ParsedImport['refused'] = [];
+  const answer = await ask({ type: 'parse', file }, (part) => {
+    if (part.type === 'progress') onProgress(part.progress);
+    else if (part.type === 'chunk') {
+      for (const batch of part.batches) batches.push(batch);
+      for (const line of part.refused) refused.push(line);
+    }
+  });
+  if (answer.type === 'parsed') return { ...answer.summary, batches, refused };
   return { error: answer.type === 'error' ? answer.reason : 'fileType' };
 }
 
@@ -49,8 +62,7 @@ export async function sendMembersFile(
   total: MemberImportResult = { created: 0, duplicates: 0, refused: [] },
 ): Promise<MemberImportResult> {
   for (const [index, batch] of parsed.batches.entries()) {
-    const file = new Blob([batch.csv], { type: 'text/csv' });
-    const answer = await withRetries(() => uploadMembers(file, { institutionId, importKey: parsed.importKey, firstLine: batch.firstLine }));
+    const answer = await withRetries(() => uploadMembers(batch.body, { institutionId, importKey: parsed.importKey, firstLine: batch.firstLine }));
     total.created += answer.created;
     total.duplicates += answer.duplicates;
     total.refused.push(...answer.refused);

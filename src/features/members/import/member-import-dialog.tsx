@@ -6,13 +6,14 @@ import { toCsvRecord } from '../../../../domain/csv-table';
 import { describeImportIssues, describeMissingColumns, type Translate } from '../../../../domain/member-import-report';
 import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { errorText } from '../../../lib/error-message';
-import type { ParsedImport } from './import-messages';
+import type { ImportProgress, ParsedImport } from './import-messages';
+import { ImportProgressBar, ReadingProgress } from './import-progress';
 import { membersTemplate, parseMembersFile, sendMembersFile } from './import-client';
 import { type ImportPlace, ImportPlacePicker } from './import-place-picker';
 
 type Step =
   | { name: 'choose'; problem?: string }
-  | { name: 'reading'; done: number; total: number }
+  | { name: 'reading'; progress: ImportProgress }
   | { name: 'preview'; parsed: ParsedImport; fileName: string }
   | { name: 'sending'; sent: number; total: number }
   | { name: 'done'; result: MemberImportResult; problem?: string };
@@ -53,8 +54,8 @@ export function MemberImportDialog({ institutionId, onClose, onImported }: { ins
 
   const read = async (file: File | undefined) => {
     if (!file) return;
-    setStep({ name: 'reading', done: 0, total: 0 });
-    const parsed = await parseMembersFile(file, (done, total) => setStep({ name: 'reading', done, total }));
+    setStep({ name: 'reading', progress: { phase: 'reading', done: 0, total: file.size } });
+    const parsed = await parseMembersFile(file, (progress) => setStep({ name: 'reading', progress }));
     if ('error' in parsed) setStep({ name: 'choose', problem: parsed.error === 'tooLarge' ? t`The file is larger than 15 MB` : t`Only CSV or Excel (.xlsx) files are accepted` });
     else if (parsed.missing.length > 0) setStep({ name: 'choose', problem: describeMissingColumns(parsed.missing, translate) });
     else setStep({ name: 'preview', parsed, fileName: file.name });
@@ -125,14 +126,7 @@ export function MemberImportDialog({ institutionId, onClose, onImported }: { ins
           ) : null}
         </>
       ) : null}
-      {step.name === 'reading' ? (
-        <div role="status">
-          <p>
-            <Trans>Reading the file…</Trans>
-          </p>
-          <progress max={step.total || 1} value={step.done} aria-label={t`Rows read`} />
-        </div>
-      ) : null}
+      {step.name === 'reading' ? <ReadingProgress progress={step.progress} /> : null}
       {step.name === 'preview' ? (
         <>
           <p role="status">
@@ -145,14 +139,7 @@ export function MemberImportDialog({ institutionId, onClose, onImported }: { ins
         </>
       ) : null}
       {step.name === 'sending' ? (
-        <div role="status">
-          <p>
-            <Trans>
-              Sending part {step.sent} of {step.total}…
-            </Trans>
-          </p>
-          <progress max={step.total || 1} value={step.sent} aria-label={t`Parts sent`} />
-        </div>
+        <ImportProgressBar label={t`Sending part ${step.sent} of ${step.total}…`} done={step.sent} total={step.total} />
       ) : null}
       {step.name === 'done' ? (
         <>
