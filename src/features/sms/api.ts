@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import type { SubmittedRequest } from '../../../domain/api/back-office-users';
 import type { SmsBalance } from '../../../domain/api/shell';
 import type { SmsTopUpRequestInput, SmsWallet } from '../../../domain/api/sms-topups';
+import type { SmsPrice, SmsPurchase, SmsPurchaseInput } from '../../../domain/api/sms-purchases';
 import type { InstitutionList } from '../../../domain/api/structure';
 import type { SmsCampaignCreated, SmsCampaignDetail, SmsCampaignInput, SmsCampaignPage, SmsFailedPage } from '../../../domain/api/sms';
 import type { Zone } from '../../../domain/api/zones';
@@ -19,6 +20,8 @@ export const smsKeys = {
   zones: (institutionId: number | null) => [...smsKeys.all, 'zones', institutionId] as const,
   institutions: (search: string) => [...smsKeys.all, 'institutions', search] as const,
   wallet: (institutionId: number) => [...smsKeys.all, 'wallet', institutionId] as const,
+  price: () => [...smsKeys.all, 'price'] as const,
+  purchase: (id: string) => [...smsKeys.all, 'purchase', id] as const,
 };
 
 const page = (cursor: number | null) => `?limit=${SMS_PAGE_SIZE}${cursor ? `&cursor=${cursor}` : ''}`;
@@ -57,6 +60,14 @@ export const smsQueries = {
       queryFn: ({ signal }) => api.get<{ data: Zone[] }>(`${apiPaths.zones}${institutionId ? `?institutionId=${institutionId}` : ''}`, undefined, signal),
     }),
   wallet: (institutionId: number) => queryOptions({ queryKey: smsKeys.wallet(institutionId), queryFn: ({ signal }) => api.get<SmsWallet>(apiPaths.smsWallet(institutionId), undefined, signal) }),
+  price: () => queryOptions({ queryKey: smsKeys.price(), queryFn: ({ signal }) => api.get<SmsPrice>(apiPaths.smsPrice, undefined, signal), staleTime: 5 * 60_000 }),
+  /** A purchase being paid: looked at every 2 s until the payer answered (ADR 058). */
+  purchase: (id: string) =>
+    queryOptions({
+      queryKey: smsKeys.purchase(id),
+      queryFn: ({ signal }) => api.get<SmsPurchase>(apiPaths.smsPurchaseById(id), undefined, signal),
+      refetchInterval: (query) => (query.state.data?.status === 'pending' ? 2000 : false),
+    }),
   /** Active institutions in the caller's scope whose name or code starts with the search (bank staff's picker). */
   institutions: (search: string) =>
     queryOptions({
@@ -82,6 +93,11 @@ export function useRequestTopUp() {
     mutationFn: (input: SmsTopUpRequestInput) => api.post<SubmittedRequest>(apiPaths.smsTopUps, input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['requests'] }),
   });
+}
+
+/** A union-level user buys SMS with mobile money: a push to the phone; the units arrive when it is paid (ADR 058). */
+export function useBuySms() {
+  return useMutation({ mutationFn: (input: SmsPurchaseInput) => api.post<SmsPurchase>(apiPaths.smsPurchases, input) });
 }
 
 export function useResendFailed(id: number) {

@@ -15,10 +15,11 @@ import { profileQuery } from '../../lib/session-queries';
 import { smsQueries } from './api';
 import { CampaignCounts, campaignTarget } from './campaign-summary';
 import { SmsComposer } from './sms-composer';
+import { BuySmsForm } from './buy-sms-form';
 import { TopUpRequestForm } from './topup-request-form';
 import './sms.css';
 
-type Tab = 'compose' | 'sends' | 'failed' | 'topups' | 'topup';
+type Tab = 'compose' | 'sends' | 'failed' | 'topups' | 'topup' | 'buy';
 
 /** Spec §6: only bank staff (no level) and union-level users see SMS usage. */
 const seesBalance = (profile: Pick<Profile, 'level'> | undefined) => !!profile && (profile.level === null || profile.level === 'union');
@@ -26,8 +27,8 @@ const seesBalance = (profile: Pick<Profile, 'level'> | undefined) => !!profile &
 /**
  * /sms: the composer (a church or mosque user, the union sending for itself, bank staff for a
  * church or mosque they choose), the sends with their delivery counts, failed SMS across sends,
- * for bank staff and union level the balance and top-up history, and for bank staff the top-up
- * request (maker-checker, ADR 057).
+ * for bank staff and union level the balance and top-up history, for bank staff the top-up
+ * request (maker-checker, ADR 057) and for union level the purchase with mobile money (ADR 058).
  */
 export function SmsPage() {
   const { t } = useLingui();
@@ -43,10 +44,12 @@ export function SmsPage() {
     'failed',
     ...(balanceVisible ? (['topups'] as const) : []),
     ...(bankStaff && canCompose ? (['topup'] as const) : []),
+    // Union level buys with its own mobile money (ADR 058); bank staff ask instead (above).
+    ...(profile?.level === 'union' && canCompose ? (['buy'] as const) : []),
   ];
   const asked = params.get('tab') as Tab | null;
   const tab: Tab = asked && tabs.includes(asked) ? asked : tabs[0]!;
-  const labels: Record<Tab, string> = { compose: t`New SMS`, sends: t`Sent SMS`, failed: t`Failed SMS`, topups: t`Top-up history`, topup: t`Request a top-up` };
+  const labels: Record<Tab, string> = { compose: t`New SMS`, sends: t`Sent SMS`, failed: t`Failed SMS`, topups: t`Top-up history`, topup: t`Request a top-up`, buy: t`Buy SMS` };
   const choose = (next: Tab) => setParams({ tab: next }, { replace: true });
 
   return (
@@ -69,6 +72,7 @@ export function SmsPage() {
         {tab === 'failed' ? <FailedList /> : null}
         {tab === 'topups' ? <TopUps linkRequests={canDo(profile, 'requests', 'view')} /> : null}
         {tab === 'topup' ? <TopUpRequestForm /> : null}
+        {tab === 'buy' && profile ? <BuySmsForm profile={profile} /> : null}
       </div>
     </div>
   );
