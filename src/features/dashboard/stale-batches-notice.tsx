@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
 import type { DashboardSummary } from '../../../domain/api/dashboard';
@@ -18,9 +19,7 @@ export function StaleBatchesNotice({ stale, canOpenDesk }: { stale: StaleBatches
     <section className="notice notice-warning" aria-label={t`Batches left open`} data-testid="stale-batches">
       <p>
         <strong>
-          <Trans>
-            {count} counting batches have been open for more than {days} days.
-          </Trans>
+          {t`${plural(count, { one: '# counting batch has', other: '# counting batches have' })} been open for more than ${plural(days, { one: '# day', other: '# days' })}.`}
         </strong>{' '}
         <Trans>Close each one once its envelopes are counted, so its totals can be matched with the bank deposit.</Trans>
       </p>
