@@ -60,5 +60,19 @@ test('a search result opens: a member leads to the member, a transaction to its 
   await page.getByRole('tab', { name: 'Transaction' }).click();
   await page.getByRole('tabpanel').getByRole('link').first().click();
   await expect(page).toHaveURL(/\/en\/transactions\?id=/);
-  await expect(page.getByRole('dialog')).toContainText(/Transaction/);
+  const detail = page.getByRole('dialog');
+  await expect(detail).toContainText(/Transaction/);
+  // A true modal (issue 11): the native <dialog> opened with showModal(), so the list behind is inert
+  // and Tab stays inside; focus starts on Close, and Escape closes it and forgets the id.
+  expect(await detail.evaluate((element) => element.matches('dialog:modal'))).toBe(true);
+  await expect(detail.getByRole('button', { name: 'Close' })).toBeFocused();
+  for (let step = 0; step < 12; step += 1) {
+    await page.keyboard.press('Tab');
+    // (Past the last control Chromium may hand focus to its own toolbar: the document's body, never the page behind.)
+    const inside = await detail.evaluate((element) => element.contains(document.activeElement) || document.activeElement === document.body);
+    expect(inside, `Tab ${step + 1} stays in the dialog`).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(detail).toHaveCount(0);
+  await expect(page).toHaveURL(/\/en\/transactions$/);
 });

@@ -1,9 +1,10 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
 import type { TransactionDetail } from '../../../domain/api/payments';
 import { DataTable } from '../../components/ui/data-table';
+import { ModalDialog } from '../../components/ui/modal-dialog';
 import { Spinner } from '../../components/ui/spinner';
 import { paymentQueries } from './api';
 import { eventDetailText } from './event-detail';
@@ -18,39 +19,25 @@ export function TransactionDetailDialog({ id, onClose }: { id: string; onClose: 
   const close = useRef<HTMLButtonElement>(null);
   const detail = useQuery(paymentQueries.transaction(id));
   const reference = detail.data?.referenceNo;
-  useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
-    close.current?.focus();
-    return () => opener?.focus?.();
-  }, []);
   return (
-    <div className="dialog-scrim">
-      <div
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        className="dialog card transaction-dialog"
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') onClose();
-        }}
-      >
-        <div className="dialog-head">
-          <h2 id={titleId} className="card-title">
-            {reference ? t`Transaction ${reference}` : t`Transaction`}
-          </h2>
-          <button ref={close} type="button" className="btn btn-secondary btn-small" onClick={onClose}>
-            <Trans>Close</Trans>
-          </button>
-        </div>
-        {detail.isPending ? <Spinner label={t`Loading…`} /> : null}
-        {detail.isError ? (
-          <p className="notice notice-error" role="alert">
-            <Trans>This transaction could not be loaded.</Trans>
-          </p>
-        ) : null}
-        {detail.data ? <DetailBody detail={detail.data} /> : null}
+    // The native <dialog> (showModal): the list behind is inert and Tab stays inside (issue 11).
+    <ModalDialog labelledBy={titleId} className="dialog card transaction-dialog" initialFocus={close} onCancel={onClose}>
+      <div className="dialog-head">
+        <h2 id={titleId} className="card-title">
+          {reference ? t`Transaction ${reference}` : t`Transaction`}
+        </h2>
+        <button ref={close} type="button" className="btn btn-secondary btn-small" onClick={onClose}>
+          <Trans>Close</Trans>
+        </button>
       </div>
-    </div>
+      {detail.isPending ? <Spinner label={t`Loading…`} /> : null}
+      {detail.isError ? (
+        <p className="notice notice-error" role="alert">
+          <Trans>This transaction could not be loaded.</Trans>
+        </p>
+      ) : null}
+      {detail.data ? <DetailBody detail={detail.data} /> : null}
+    </ModalDialog>
   );
 }
 
