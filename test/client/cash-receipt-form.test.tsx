@@ -255,5 +255,11 @@ describe('cash receipt entry (batch)', () => {
     expect(preview.querySelector('.print-area')?.getAttribute('data-paper')).toBe('58mm');
     expect(within(preview).getByText('1 envelopes not yet synced')).toBeTruthy();
     expect(localStorage.getItem('sadaka.paper')).toBe('58mm');
+    // Modal for real (issue 11): while the preview is open the page behind is inert, and not after.
+    const behind = summary.closest('body > *');
+    expect(behind?.hasAttribute('inert')).toBe(true);
+    fireEvent.click(within(preview).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog', { name: 'Batch summary' })).toBeNull();
+    expect(behind?.hasAttribute('inert')).toBe(false);
   });
 });

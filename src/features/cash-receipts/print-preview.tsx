@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { paperLabels, type PaperSize } from './labels';
 
@@ -21,10 +21,22 @@ export function PrintPreview({ title, children, onClose }: { title: string; chil
   const titleId = useId();
   const [paper, setPaper] = useState<PaperSize>(storedPaper);
   const printButton = useRef<HTMLButtonElement>(null);
+  const portal = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
     printButton.current?.focus();
     return () => opener?.focus?.();
+  }, []);
+  // Modal for real (issue 11): everything beside the preview is inert while it is open, so Tab and
+  // the mouse cannot reach the page behind. Not a native <dialog>: showModal's top layer would take
+  // the preview out of the print flow that prints only it. Cleared before focus goes back (layout
+  // effects are undone first).
+  useLayoutEffect(() => {
+    const made = Array.from(document.body.children).filter((element) => element !== portal.current && !element.hasAttribute('inert'));
+    for (const element of made) element.setAttribute('inert', '');
+    return () => {
+      for (const element of made) element.removeAttribute('inert');
+    };
   }, []);
   const choose = (next: PaperSize) => {
     setPaper(next);
@@ -33,7 +45,7 @@ export function PrintPreview({ title, children, onClose }: { title: string; chil
   // Outside the app's root, so printing can hide everything else with display: none (no blank pages
   // after the receipt, whatever the length of the screen behind it).
   return createPortal(
-    <div className="print-portal dialog-scrim">
+    <div ref={portal} className="print-portal dialog-scrim">
       <div
         role="dialog"
         aria-modal="true"
