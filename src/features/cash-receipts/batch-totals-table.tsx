@@ -3,6 +3,7 @@ import { memo, type ReactNode } from 'react';
 import { money as formatMoney } from './money-text';
 import type { BatchTotals } from './batch-totals';
 import { methodLabels } from './labels';
+import { ScrollRegion } from '../../components/ui/scroll-region';
 
 type CountRow = { key: string | number; name: string; count: number; amount: number };
 
@@ -43,7 +44,7 @@ export const BatchTotalsTable = memo(function BatchTotalsTable({ totals, currenc
   const { t, i18n } = useLingui();
   const money = (amount: number) => formatMoney(amount, currency, i18n.locale);
   return (
-    <div className="table-wrap">
+    <ScrollRegion label={t`Totals by offering type`}>
       <CountTable
         label={t`Totals by offering type`}
         heading={<Trans>Offering type</Trans>}
@@ -71,6 +72,6 @@ export const BatchTotalsTable = memo(function BatchTotalsTable({ totals, currenc
           money={money}
         />
       ) : null}
-    </div>
+    </ScrollRegion>
   );
 });

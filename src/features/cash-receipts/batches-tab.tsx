@@ -10,6 +10,7 @@ import { useLocalReceipts } from './desk-data';
 import type { Institution } from './institution';
 import { OpenBatchForm } from './open-batch-form';
 import { BatchFlags } from './batch-flags';
+import { ScrollRegion } from '../../components/ui/scroll-region';
 
 // Synced envelopes too: offline, the device's own rows are the only count there is.
 const EVERY_STATE: readonly SyncState[] = ['pending', 'sending', 'synced', 'rejected', 'conflict'];
@@ -57,7 +58,7 @@ export function BatchesTab({ institution, batches, onEnter }: BatchesTabProps) {
       {rows.length === 0 ? (
         <EmptyState title={t`No batches yet`} />
       ) : (
-        <div className="table-wrap card">
+        <ScrollRegion label={t`Batches`} className="table-wrap card">
           <table className="table" aria-label={t`Batches`}>
             <thead>
               <tr>
@@ -109,7 +110,7 @@ export function BatchesTab({ institution, batches, onEnter }: BatchesTabProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </div>
   );

@@ -5,6 +5,7 @@ import type { LocalReceipt } from '../../lib/offline/types';
 import { receiptAmount } from './batch-totals';
 import { SyncStateBadge } from './sync-state-badge';
 import { looseOfferingLabel } from './labels';
+import { ScrollRegion } from '../../components/ui/scroll-region';
 
 /** The envelopes of a batch, newest first, with their receipt numbers and where each stands. Memoised: it re-renders when the rows change, not on every keystroke of the form beside it. */
 export const EnvelopeList = memo(function EnvelopeList({ receipts, onPrint }: { receipts: readonly LocalReceipt[]; onPrint: (receipt: LocalReceipt) => void }) {
@@ -19,7 +20,7 @@ export const EnvelopeList = memo(function EnvelopeList({ receipts, onPrint }: { 
   const printLabel = (receiptNo: string) => t`Print receipt ${receiptNo}`;
   const newestFirst = [...receipts].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   return (
-    <div className="table-wrap">
+    <ScrollRegion label={t`Envelopes`}>
       <table className="table envelope-table" aria-label={t`Envelopes`}>
         <thead>
           <tr>
@@ -61,6 +62,6 @@ export const EnvelopeList = memo(function EnvelopeList({ receipts, onPrint }: { 
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 });

@@ -6,6 +6,7 @@ import type { LocalReceipt } from '../../lib/offline/types';
 import { receiptAmount } from './batch-totals';
 import { SyncStateBadge } from './sync-state-badge';
 import { looseOfferingLabel } from './labels';
+import { ScrollRegion } from '../../components/ui/scroll-region';
 
 function useDateText() {
   const { i18n } = useLingui();
@@ -48,7 +49,7 @@ export function UnsentTable({ receipts, offeringTypes }: { receipts: readonly Lo
   const dateText = useDateText();
   const titles = new Map(offeringTypes.map((type) => [type.id, type.title]));
   return (
-    <div className="table-wrap">
+    <ScrollRegion label={t`On this device, not yet synced`}>
       <table className="table history-table" aria-label={t`On this device, not yet synced`}>
         <HistoryHead />
         <tbody>
@@ -68,7 +69,7 @@ export function UnsentTable({ receipts, offeringTypes }: { receipts: readonly Lo
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 
@@ -76,7 +77,7 @@ export function SyncedTable({ rows }: { rows: readonly CashReceiptRow[] }) {
   const { t, i18n } = useLingui();
   const dateText = useDateText();
   return (
-    <div className="table-wrap">
+    <ScrollRegion label={t`Synced receipts`}>
       <table className="table history-table" aria-label={t`Synced receipts`}>
         <HistoryHead />
         <tbody>
@@ -98,6 +99,6 @@ export function SyncedTable({ rows }: { rows: readonly CashReceiptRow[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -11,6 +11,7 @@ import { eventDetailText } from './event-detail';
 import { dateTime, money, walletName } from './format';
 import { codeLabel, CREDIT_LABELS, EVENT_OUTCOME_LABELS, EVENT_SOURCE_LABELS, LEDGER_ACCOUNT_LABELS, METHOD_LABELS, SHARE_LABELS } from './labels';
 import { StatusBadge } from './status-badge';
+import { ScrollRegion } from '../../components/ui/scroll-region';
 
 /** One transaction in full: lines, the balanced ledger entry, credits to the accounts, and what happened when. */
 export function TransactionDetailDialog({ id, onClose }: { id: string; onClose: () => void }) {
@@ -159,7 +160,7 @@ function DetailBody({ detail }: { detail: TransactionDetail }) {
           <h3 className="detail-heading">
             <Trans>Credits to accounts</Trans>
           </h3>
-          <div className="table-wrap">
+          <ScrollRegion label={t`Credits to accounts`}>
             <table className="table">
               <tbody>
                 {detail.credits.map((credit, index) => (
@@ -173,7 +174,7 @@ function DetailBody({ detail }: { detail: TransactionDetail }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         </>
       ) : null}
 

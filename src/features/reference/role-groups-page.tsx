@@ -15,6 +15,7 @@ import { LOCATION_LEVELS, actionLabels, featureLabels } from './labels';
 import { useSaveSubmit } from './save-submit';
 import '../../components/ui/back-office.css';
 import { locationLevelName, roleGroupName } from '../../lib/reference-names';
+import { ScrollRegion } from '../../components/ui/scroll-region';
 
 const resolver = checkedResolver(checkRoleGroup);
 type Grants = Partial<Record<Feature, Action[]>>;
@@ -80,7 +81,7 @@ function RoleGroupEditor({ group, editable, onDone }: { group: RoleGroupItem | n
             <Trans>Maker-checker: changes by this group wait for a second person's approval</Trans>
           </span>
         </label>
-        <div className="table-wrap">
+        <ScrollRegion label={t`Features and actions`}>
           <table className="table permission-matrix">
             <caption className="visually-hidden">{t`Features and actions`}</caption>
             <thead>
@@ -117,7 +118,7 @@ function RoleGroupEditor({ group, editable, onDone }: { group: RoleGroupItem | n
               })}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       </fieldset>
     </InlineForm>
   );

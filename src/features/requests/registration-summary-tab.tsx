@@ -13,6 +13,7 @@ import { localeOfPath } from '../../lib/locale-path';
 import { REQUESTS_PAGE_SIZE, requestQueries } from './api';
 import { registrationStatusLabels, registrationStatusTones } from './labels';
 import { RegistrationReview } from './registration-review';
+import { ScrollRegion } from '../../components/ui/scroll-region';
 
 // Submitted first: that is the branch's work queue.
 const ORDER: readonly RegistrationStatus[] = ['submitted', 'completed', 'rejected', 'unfinished'];
@@ -69,7 +70,7 @@ export function RegistrationSummaryTab() {
       {data.length === 0 ? (
         <EmptyState title={t`No registrations here`} />
       ) : (
-        <div className="table-wrap">
+        <ScrollRegion label={t`Registration summary`}>
           <table className="table">
             <caption className="visually-hidden">{t`Registration summary`}</caption>
             <thead>
@@ -115,7 +116,7 @@ export function RegistrationSummaryTab() {
               })}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       <Pager offset={offset} limit={REQUESTS_PAGE_SIZE} count={count} onChange={(next) => change({ offset: String(next) })} />
     </>

@@ -16,6 +16,7 @@ import { REQUESTS_PAGE_SIZE, requestQueries, type RequestFilters } from './api';
 import { countOfType, requestStatusLabels, requestStatusTones, requestTypeLabels } from './labels';
 import { RegistrationSummaryTab } from './registration-summary-tab';
 import '../../components/ui/back-office.css';
+import { ScrollRegion } from '../../components/ui/scroll-region';
 
 type Tab = RequestType | 'registrations';
 const TABS: readonly Tab[] = [...REQUEST_TYPES, 'registrations'];
@@ -84,7 +85,7 @@ function RequestTable({ filters, onOffset }: { filters: RequestFilters; onOffset
   if (list.data.data.length === 0) return <EmptyState title={t`No requests here`} />;
   return (
     <>
-      <div className="table-wrap">
+      <ScrollRegion label={i18n._(requestTypeLabels[filters.type])}>
         <table className="table">
           <caption className="visually-hidden">{i18n._(requestTypeLabels[filters.type])}</caption>
           <thead>
@@ -116,7 +117,7 @@ function RequestTable({ filters, onOffset }: { filters: RequestFilters; onOffset
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <Pager offset={filters.offset} limit={REQUESTS_PAGE_SIZE} count={list.data.count} onChange={onOffset} />
     </>
   );
