@@ -1,4 +1,4 @@
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { type Column, eq, type SQL, sql } from 'drizzle-orm';
 import { institutions } from '../../db/schema/institutions';
 import { collectionRollup } from '../../db/schema/read-model';
 import type { AuthUser } from './auth-user';
@@ -6,18 +6,19 @@ import type { AuthUser } from './auth-user';
 /**
  * The institutions a user may see, as a condition on `institutions` for any query that joins it:
  * an admin sees the active religion (everything until one is chosen), a branch user its branch,
- * an entity user its institution and every level below it (path prefix, indexed).
+ * an entity user its institution and every level below it (path prefix, indexed). `table` names an
+ * alias when a query joins `institutions` more than once.
  */
-export function institutionScope(user: AuthUser): SQL {
+export function institutionScope(user: AuthUser, table: { religionId: Column; branchId: Column; path: Column } = institutions): SQL {
   switch (user.roleKind) {
     case 'admin':
-      return user.religionId === null ? sql`true` : eq(institutions.religionId, user.religionId);
+      return user.religionId === null ? sql`true` : eq(table.religionId, user.religionId);
     case 'branch':
-      return user.branchId === null ? sql`false` : eq(institutions.branchId, user.branchId);
+      return user.branchId === null ? sql`false` : eq(table.branchId, user.branchId);
     default:
       // Paths are built from integer ids ("/1/4/9/"), so they carry no LIKE wildcards; refuse anything else.
       if (!user.institutionPath || !/^(\/\d+)+\/$/.test(user.institutionPath)) return sql`false`;
-      return sql`${institutions.path} like ${`${user.institutionPath}%`}`;
+      return sql`${table.path} like ${`${user.institutionPath}%`}`;
   }
 }
 

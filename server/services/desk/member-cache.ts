@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { CachedMember } from '../../../domain/api/receipts';
 import { fieldLabels, messages } from '../../../domain/messages';
 import type { Db } from '../../db/client';
-import { institutions } from '../../db/schema/institutions';
+import { institutionAffiliations, institutions } from '../../db/schema/institutions';
 import { memberTransfers } from '../../db/schema/member-transfers';
 import { members } from '../../db/schema/members';
 import { AppError } from '../../lib/app-error';
@@ -82,11 +83,16 @@ export async function memberCachePage(
     await requireScopedInstitution(db, user, query.institutionId);
     rows = await institutionPage(db, query.institutionId, since, query.limit + 1);
   } else {
-    // Two keyset reads, each on its own index, merged: the live members of the scope, and those who left it.
-    const [live, left] = await Promise.all([scopePage(db, user, since, query.limit + 1), leftScopePage(db, user, since, query.limit + 1)]);
-    // The two reads may see different moments (a pool): a member in both keeps its later row only.
+    // Three keyset reads, each on its own index, merged: the live members of the scope, those who left
+    // it by a transfer, and those whose church left it by an affiliation move.
+    const [live, left, movedAway] = await Promise.all([
+      scopePage(db, user, since, query.limit + 1),
+      leftScopePage(db, user, since, query.limit + 1),
+      movedAwayPage(db, user, since, query.limit + 1),
+    ]);
+    // The reads may see different moments (a pool): a member in several keeps its later row only.
     const latest = new Map<number, CacheRow>();
-    for (const row of [...live, ...left]) if (!latest.has(row.id) || latest.get(row.id)!.position < row.position) latest.set(row.id, row);
+    for (const row of [...live, ...left, ...movedAway]) if (!latest.has(row.id) || latest.get(row.id)!.position < row.position) latest.set(row.id, row);
     rows = [...latest.values()].sort((a, b) => (a.position < b.position ? -1 : a.position > b.position ? 1 : a.id - b.id)).slice(0, query.limit + 1);
   }
   const more = rows.length > query.limit;
@@ -183,4 +189,35 @@ async function leftScopePage(db: Db, user: AuthUser, since: Position | null, lim
     const origin = from.get(row.id);
     return origin ? [{ ...row, institutionId: origin.institutionId, code: origin.code, zoneId: null, deleted: true }] : [];
   });
+}
+
+/**
+ * Members whose church or mosque left the scope with its whole subtree by an affiliation move (ADR
+ * 052): the moved institution's former parent is in the scope, the member's institution is at or below
+ * the moved one and is now outside the scope. The move touches the subtree's members
+ * (move-subtree.ts), so they pass the cursor once more, and come here as removals under their own
+ * church (still its id and their code: nothing moved but the church's parent) without a zone.
+ * Affiliation moves are few, so the institutions below each move are read by path prefix; the members
+ * then on `members_institution_updated`.
+ */
+async function movedAwayPage(db: Db, user: AuthUser, since: Position | null, limit: number): Promise<CacheRow[]> {
+  const mover = alias(institutions, 'mover');
+  const below = alias(institutions, 'below');
+  const current = alias(institutions, 'current');
+  const movedAway = db
+    .select({ id: below.id })
+    .from(institutionAffiliations)
+    // `institutions` itself is the former parent: institutionScope(user) reads its columns.
+    .innerJoin(institutions, eq(institutions.id, institutionAffiliations.fromParentId))
+    .innerJoin(mover, eq(mover.id, institutionAffiliations.institutionId))
+    .innerJoin(below, sql`${below.path} like ${mover.path} || '%'`)
+    .where(institutionScope(user));
+  const rows = await db
+    .select(cacheColumns)
+    .from(members)
+    .innerJoin(current, eq(current.id, members.institutionId))
+    .where(and(inArray(members.institutionId, movedAway), sql`(${institutionScope(user, current)}) is not true`, afterCursor(since)))
+    .orderBy(asc(members.updatedAt), asc(members.id))
+    .limit(limit);
+  return rows.map((row) => ({ ...row, zoneId: null, deleted: true }));
 }
