@@ -10,8 +10,11 @@ import { moveMembersToZone } from './api';
  * (spec §1 "move to a zone", bulk). Online: the server checks each member and the zone against the
  * caller's scope and moves all or none (POST /api/zones/move-members, activity `zone.membersMoved`).
  */
-/** `zones`: the congregation's, from the device cache (the desk) or the server (staff). */
-export function MemberZoneMove({ zones, memberIds, onMoved }: { zones: readonly Zone[]; memberIds: readonly number[]; onMoved: () => void }) {
+/**
+ * `zones`: the congregation's, from the device cache (the desk) or the server (staff). `showCount`
+ * false where the surrounding selection bar already says how many are selected (the staff list).
+ */
+export function MemberZoneMove({ zones, memberIds, onMoved, showCount = true }: { zones: readonly Zone[]; memberIds: readonly number[]; onMoved: () => void; showCount?: boolean }) {
   const { t } = useLingui();
   const id = useId();
   const [zone, setZone] = useState('');
@@ -37,9 +40,11 @@ export function MemberZoneMove({ zones, memberIds, onMoved }: { zones: readonly 
 
   return (
     <div className="zone-move" role="group" aria-label={t`Move the selected members`}>
-      <p role="status">
-        <Trans>{memberIds.length} selected</Trans>
-      </p>
+      {showCount ? (
+        <p role="status">
+          <Trans>{memberIds.length} selected</Trans>
+        </p>
+      ) : null}
       <div className="field">
         <label htmlFor={`${id}-zone`}>
           <Trans>Zone to move them to</Trans>

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
+import { MAX_MEMBER_SELECTION } from '../../../domain/api/members';
 import { apiPaths } from '../../../domain/api-paths';
 import { downloadFile } from '../../lib/export-download';
 import { showToast } from '../../lib/toast';
@@ -20,6 +21,10 @@ export function StaffMemberSelection({ selection, mayExport, mayMove, onClear, o
   const places = new Set(selection.values());
   const onePlace = places.size === 1 ? [...places][0]! : null;
   const zones = useQuery({ ...memberQueries.zones(onePlace ?? 0), enabled: mayMove && onePlace !== null });
+  // Cards and exports name the ids in one request, which the server caps (MAX_MEMBER_SELECTION): say so before it refuses.
+  const tooMany = ids.length > MAX_MEMBER_SELECTION;
+  const limit = MAX_MEMBER_SELECTION;
+  const extra = ids.length - limit;
 
   const download = async (path: string, name: string) => {
     try {
@@ -34,16 +39,23 @@ export function StaffMemberSelection({ selection, mayExport, mayMove, onClear, o
       <p role="status">
         <Trans>{ids.length} selected</Trans>
       </p>
+      {tooMany ? (
+        <p className="notice notice-error" role="alert">
+          <Trans>
+            Cards and exports take at most {limit} members at a time: remove {extra} from the selection, or filter the list and export it whole.
+          </Trans>
+        </p>
+      ) : null}
       <div className="export-actions">
-        <button type="button" className="btn btn-secondary btn-small" onClick={() => void download(`${apiPaths.memberCards}${queryString({ ids: ids.join(','), layout: 'a4' })}`, 'member-cards.pdf')}>
+        <button type="button" className="btn btn-secondary btn-small" disabled={tooMany} onClick={() => void download(`${apiPaths.memberCards}${queryString({ ids: ids.join(','), layout: 'a4' })}`, 'member-cards.pdf')}>
           <Trans>Cards of the selected members (PDF)</Trans>
         </button>
         {mayExport ? (
           <>
-            <button type="button" className="btn btn-secondary btn-small" onClick={() => void download(`${apiPaths.membersExport}${queryString({ ids: ids.join(','), format: 'csv' })}`, 'members.csv')}>
+            <button type="button" className="btn btn-secondary btn-small" disabled={tooMany} onClick={() => void download(`${apiPaths.membersExport}${queryString({ ids: ids.join(','), format: 'csv' })}`, 'members.csv')}>
               <Trans>Export the selected (CSV)</Trans>
             </button>
-            <button type="button" className="btn btn-secondary btn-small" onClick={() => void download(`${apiPaths.membersExport}${queryString({ ids: ids.join(','), format: 'xlsx' })}`, 'members.xlsx')}>
+            <button type="button" className="btn btn-secondary btn-small" disabled={tooMany} onClick={() => void download(`${apiPaths.membersExport}${queryString({ ids: ids.join(','), format: 'xlsx' })}`, 'members.xlsx')}>
               <Trans>Export the selected (Excel)</Trans>
             </button>
           </>
@@ -57,7 +69,7 @@ export function StaffMemberSelection({ selection, mayExport, mayMove, onClear, o
           <Trans>Zones belong to one church or mosque: choose members of one to move them to a zone.</Trans>
         </p>
       ) : null}
-      {mayMove && onePlace !== null && zones.data ? <MemberZoneMove zones={zones.data.data} memberIds={ids} onMoved={onMoved} /> : null}
+      {mayMove && onePlace !== null && zones.data ? <MemberZoneMove zones={zones.data.data} memberIds={ids} onMoved={onMoved} showCount={false} /> : null}
     </section>
   );
 }
