@@ -58,10 +58,6 @@ export const receiptMessages = {
     id: 'receipt.batchAlreadyClosed',
     message: 'This batch was already closed on another device at {closedAt}. It stays closed; nothing was changed.',
   },
-  exportTruncated: /*i18n*/ {
-    id: 'receipt.exportTruncated',
-    message: 'Only the first {shown} of {count} receipts are in this file. Narrow the filters to export the rest.',
-  },
   exportMethodCash: /*i18n*/ { id: 'receipt.export.methodCash', message: 'Cash' },
   exportMethodCheque: /*i18n*/ { id: 'receipt.export.methodCheque', message: 'Cheque' },
 } satisfies Record<string, Descriptor>;

@@ -25,8 +25,6 @@ export const GENDERS = ['male', 'female'] as const;
 export const MEMBER_LANGUAGES = ['sw', 'en'] as const;
 export const BATCH_STATUSES = ['open', 'closed'] as const;
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
-/** An export holds at most this many receipts; the file says so when the filters matched more. */
-export const EXPORT_MAX_ROWS = 50_000;
 
 export const MAX_PAYER_NAME = 200;
 export const MAX_CHEQUE_NO = 40;

@@ -46,7 +46,7 @@ export async function deskReceiptRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { format, ...filters } = request.query;
-      const file = await exportReceipts(ctx.database.db, authOf(request).user, filters, format, request.t, ctx.now());
+      const file = await exportReceipts(ctx.database.db, authOf(request).user, filters, format, request.t, ctx.now(), ctx.config.exports.batchRows);
       return sendExportFile(reply, file);
     },
   );

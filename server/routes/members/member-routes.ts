@@ -59,7 +59,7 @@ export async function memberRoutes(fastify: FastifyInstance) {
     { config: { access: { feature: 'members', action: 'export' } }, schema: { tags, querystring: MemberExportQuery } },
     async (request, reply) => {
       const { format, ...filters } = request.query;
-      const file = await exportMembers(ctx.database.db, authOf(request).user, filters, format, request.locale, request.t, ctx.now().toISOString().slice(0, 10));
+      const file = await exportMembers(ctx.database.db, authOf(request).user, filters, format, request.locale, request.t, ctx.now().toISOString().slice(0, 10), ctx.config.exports.batchRows);
       return sendExportFile(reply, file);
     },
   );

@@ -45,7 +45,7 @@ export async function pledgeRoutes(fastify: FastifyInstance) {
     { config: { access: { feature: 'pledges', action: 'export' } }, schema: { tags: ['pledges'], querystring: PledgeExportQuery } },
     async (request, reply) => {
       const { format, ...filters } = request.query;
-      const file = await exportPledges(ctx.database.db, authOf(request).user, filters, format, request.t, ctx.now());
+      const file = await exportPledges(ctx.database.db, authOf(request).user, filters, format, request.t, ctx.now(), ctx.config.exports.batchRows);
       return sendExportFile(reply, file);
     },
   );

@@ -1,14 +1,15 @@
-import { type CashReceiptRow, EXPORT_MAX_ROWS, type EXPORT_FORMATS } from '../../../domain/api/receipts';
+import type { CashReceiptRow, EXPORT_FORMATS } from '../../../domain/api/receipts';
 import { messages } from '../../../domain/messages';
 import { receiptExportColumns } from '../../../domain/messages-receipts';
 import { CURRENCY_EXPONENT } from '../../../domain/money';
 import type { Db } from '../../db/client';
+import { inKeysetBatches } from '../../lib/export/batches';
 import { type ExportColumn, writeExport } from '../../lib/export/export-writer';
 import type { Translate } from '../../lib/describe-issue';
 import type { ExportFile } from '../../lib/export/send-export';
 import type { AuthUser } from '../auth/auth-user';
 import { receiptConditions, type ReceiptFilters } from './receipt-filters';
-import { countReceipts, loadReceiptRows } from './receipt-history';
+import { countReceipts, loadKeyedReceiptRows } from './receipt-history';
 
 type Format = (typeof EXPORT_FORMATS)[number];
 type ColumnKey = keyof typeof receiptExportColumns;
@@ -42,13 +43,17 @@ function cells(row: CashReceiptRow, t: Translate): Record<ColumnKey, string | nu
 
 /**
  * The filtered history as a file, headed in the caller's language: CSV (with a BOM, so Excel
- * reads it as UTF-8) or a real Excel workbook. At most EXPORT_MAX_ROWS receipts; when the
- * filters match more, the file ends with a line that says so (and the route sets a header).
+ * reads it as UTF-8) or a real Excel workbook. Every matching receipt, newest first, streamed
+ * (ADR 060): `batchRows` at a time after the last (received_at, id) seen, each batch with its lines.
  */
-export async function exportReceipts(db: Db, user: AuthUser, filters: ReceiptFilters, format: Format, t: Translate, now: Date): Promise<ExportFile> {
+export async function exportReceipts(db: Db, user: AuthUser, filters: ReceiptFilters, format: Format, t: Translate, now: Date, batchRows: number): Promise<ExportFile> {
   const where = await receiptConditions(db, user, filters);
+  // Counted first: the header tells the page how many rows are coming, before the first one.
   const count = await countReceipts(db, where);
-  const rows = await loadReceiptRows(db, where, { limit: EXPORT_MAX_ROWS, offset: 0 });
+  const rows = (async function* () {
+    const keyed = inKeysetBatches((after, limit) => loadKeyedReceiptRows(db, where, limit, after), ({ key }) => key, batchRows);
+    for await (const { row } of keyed) yield cells(row, t);
+  })();
   const keys = Object.keys(receiptExportColumns) as ColumnKey[];
   type Cells = Record<ColumnKey, string | number>;
   const columns: Array<ExportColumn<Cells>> = keys.map((key) => ({
@@ -58,7 +63,6 @@ export async function exportReceipts(db: Db, user: AuthUser, filters: ReceiptFil
     // Amounts keep their decimals in CSV text ("150.00"); the workbook stores numbers and formats them.
     ...(key === 'amount' ? { numFmt: '#,##0.00', csv: (record: Cells) => (record.amount as number).toFixed(exponentOf(String(record.currency))) } : {}),
   }));
-  const note = rows.length < count ? t(messages.exportTruncated, { shown: rows.length, count }) : null;
-  const file = await writeExport({ title: 'Receipts', columns, rows: rows.map((row) => cells(row, t)), footer: note }, format);
-  return { body: file.body, contentType: file.contentType, filename: `cash-receipts-${now.toISOString().slice(0, 10)}.${format}`, count, included: rows.length };
+  const file = await writeExport({ title: 'Receipts', columns, rows, t }, format);
+  return { body: file.body, contentType: file.contentType, filename: `cash-receipts-${now.toISOString().slice(0, 10)}.${format}`, count, included: count };
 }

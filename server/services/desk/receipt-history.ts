@@ -1,5 +1,5 @@
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { CashReceiptPage, CashReceiptRow } from '../../../domain/api/receipts';
 import type { Db } from '../../db/client';
 import { institutions } from '../../db/schema/institutions';
@@ -12,14 +12,26 @@ import { receiptConditions, type ReceiptFilters } from './receipt-filters';
 
 const recorder = alias(users, 'recorder');
 const total = (column: SQL | AnyPgColumn) => sql<string>`coalesce(sum(${column}), 0)::text`;
-/** Lines are fetched for this many receipts per statement (an export can hold 50,000). */
+/** Lines are fetched for this many receipts per statement (an export batch can be this large). */
 const LINE_CHUNK = 1_000;
 
 /** Receipts matching `where`, newest received first, each with its lines. Shared by the history page and the export. */
 export async function loadReceiptRows(db: Db, where: SQL, page: { limit: number; offset: number }): Promise<CashReceiptRow[]> {
+  return (await loadKeyedReceiptRows(db, where, page.limit, null, page.offset)).map(({ row }) => row);
+}
+
+/** The sort key of a receipt: received_at as PostgreSQL text (a Date would drop the microseconds) and the id. */
+export type ReceiptKey = { at: string; id: string };
+
+/**
+ * Receipts after `after` in the history's order (received_at, id descending), each with its key,
+ * for the export's keyset batches (ADR 060): every batch costs the same, however deep.
+ */
+export async function loadKeyedReceiptRows(db: Db, where: SQL, limit: number, after: ReceiptKey | null, offset = 0): Promise<Array<{ row: CashReceiptRow; key: ReceiptKey }>> {
   const rows = await db
     .select({
       t: transactions,
+      key: sql<string>`${transactions.receivedAt}::text`,
       memberFirst: members.firstName,
       memberLast: members.lastName,
       memberCode: members.code,
@@ -33,33 +45,36 @@ export async function loadReceiptRows(db: Db, where: SQL, page: { limit: number;
     .leftJoin(receiptBatches, eq(receiptBatches.id, transactions.batchId))
     .leftJoin(recorder, eq(recorder.id, transactions.createdBy))
     .leftJoin(smsMessages, eq(smsMessages.id, transactions.receiptSmsId))
-    .where(where)
+    .where(after ? and(where, sql`(${transactions.receivedAt}, ${transactions.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`) : where)
     .orderBy(desc(transactions.receivedAt), desc(transactions.id))
-    .limit(page.limit)
-    .offset(page.offset);
+    .limit(limit)
+    .offset(offset);
   const linesOf = await loadLines(db, rows.map((row) => row.t.id));
-  return rows.map(({ t, memberFirst, memberLast, memberCode, batchName, recordedByName, smsStatus }) => ({
-    id: t.clientId ?? t.id,
-    receiptNo: t.receiptNo,
-    institutionId: t.institutionId,
-    memberId: t.memberId,
-    memberName: memberFirst === null ? null : `${memberFirst} ${memberLast ?? ''}`.trim(),
-    memberCode,
-    payerName: t.memberId === null ? t.payerName : null,
-    payerPhone: t.payerPhone,
-    method: t.method === 'cheque' ? 'cheque' : 'cash',
-    chequeNo: t.chequeNo,
-    currency: t.currency,
-    amount: t.amount,
-    lines: linesOf.get(t.id) ?? [],
-    batchId: t.batchId,
-    batchName,
-    note: t.note,
-    receivedAt: t.receivedAt.toISOString(),
-    recordedBy: t.createdBy,
-    recordedByName,
-    syncedAt: t.createdAt.toISOString(),
-    smsStatus,
+  return rows.map(({ t, key, memberFirst, memberLast, memberCode, batchName, recordedByName, smsStatus }) => ({
+    key: { at: key, id: t.id },
+    row: {
+      id: t.clientId ?? t.id,
+      receiptNo: t.receiptNo,
+      institutionId: t.institutionId,
+      memberId: t.memberId,
+      memberName: memberFirst === null ? null : `${memberFirst} ${memberLast ?? ''}`.trim(),
+      memberCode,
+      payerName: t.memberId === null ? t.payerName : null,
+      payerPhone: t.payerPhone,
+      method: t.method === 'cheque' ? 'cheque' : 'cash',
+      chequeNo: t.chequeNo,
+      currency: t.currency,
+      amount: t.amount,
+      lines: linesOf.get(t.id) ?? [],
+      batchId: t.batchId,
+      batchName,
+      note: t.note,
+      receivedAt: t.receivedAt.toISOString(),
+      recordedBy: t.createdBy,
+      recordedByName,
+      syncedAt: t.createdAt.toISOString(),
+      smsStatus,
+    },
   }));
 }
 
@@ -119,7 +134,7 @@ export async function receiptHistory(db: Db, user: AuthUser, filters: ReceiptFil
   };
 }
 
-/** How many receipts match, for the export's "only the first N of M" note. */
+/** How many receipts match: the export sends it ahead of the rows (x-export-count), for the page's progress. */
 export async function countReceipts(db: Db, where: SQL): Promise<number> {
   const [row] = await db.select({ n: count() }).from(transactions).innerJoin(institutions, eq(institutions.id, transactions.institutionId)).where(where);
   return row?.n ?? 0;

@@ -1,14 +1,14 @@
 import type { PledgeFilters, PledgeRow } from '../../../domain/api/pledges';
-import { messages } from '../../../domain/messages';
 import { pledgeExportColumns, pledgeStateLabels } from '../../../domain/messages-pledges';
 import { CURRENCY_EXPONENT } from '../../../domain/money';
-import { EXPORT_MAX_ROWS, type EXPORT_FORMATS } from '../../../domain/receipt-rules';
+import type { EXPORT_FORMATS } from '../../../domain/receipt-rules';
 import type { Db } from '../../db/client';
+import { inKeysetBatches } from '../../lib/export/batches';
 import { type ExportColumn, writeExport } from '../../lib/export/export-writer';
 import type { Translate } from '../../lib/describe-issue';
 import type { AuthUser } from '../auth/auth-user';
 import { callerToday, pledgeConditions } from './pledge-filters';
-import { countPledges, loadPledgeRows } from './pledge-list';
+import { countPledges, loadKeyedPledgeRows } from './pledge-list';
 
 type Format = (typeof EXPORT_FORMATS)[number];
 type ColumnKey = keyof typeof pledgeExportColumns;
@@ -32,17 +32,21 @@ function cells(row: PledgeRow, t: Translate): Record<ColumnKey, string> {
 
 /**
  * The filtered pledge list as a file through the one export writer (formula-safe cells), headed in
- * the caller's language; at most EXPORT_MAX_ROWS, with a closing line when the filters match more.
+ * the caller's language. Every matching pledge, soonest due first, streamed (ADR 060): `batchRows`
+ * at a time after the last (due date, id) seen.
  */
-export async function exportPledges(db: Db, user: AuthUser, filters: PledgeFilters, format: Format, t: Translate, now: Date) {
+export async function exportPledges(db: Db, user: AuthUser, filters: PledgeFilters, format: Format, t: Translate, now: Date, batchRows: number) {
   const today = await callerToday(db, user, now);
   const where = await pledgeConditions(db, user, filters, today);
+  // Counted first: the header tells the page how many rows are coming, before the first one.
   const { count } = await countPledges(db, where);
-  const rows = await loadPledgeRows(db, where, today, { limit: EXPORT_MAX_ROWS, offset: 0 });
+  const rows = (async function* () {
+    const keyed = inKeysetBatches((after, limit) => loadKeyedPledgeRows(db, where, today, limit, after), ({ key }) => key, batchRows);
+    for await (const { row } of keyed) yield cells(row, t);
+  })();
   const keys = Object.keys(pledgeExportColumns) as ColumnKey[];
   type Cells = Record<ColumnKey, string>;
   const columns: Array<ExportColumn<Cells>> = keys.map((key) => ({ header: t(pledgeExportColumns[key]), value: (record) => record[key] }));
-  const note = rows.length < count ? t(messages.exportTruncated, { shown: rows.length, count }) : null;
-  const file = await writeExport({ title: 'Pledges', columns, rows: rows.map((row) => cells(row, t)), footer: note }, format);
-  return { body: file.body, contentType: file.contentType, filename: `pledges-${today}.${format}`, count, included: rows.length };
+  const file = await writeExport({ title: 'Pledges', columns, rows, t }, format);
+  return { body: file.body, contentType: file.contentType, filename: `pledges-${today}.${format}`, count, included: count };
 }

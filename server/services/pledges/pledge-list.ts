@@ -1,4 +1,4 @@
-import { asc, count, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Day } from '../../../domain/calendar';
 import type { PledgeFilters, PledgePage, PledgeRow, PledgeState } from '../../../domain/api/pledges';
 import type { Db } from '../../db/client';
@@ -9,9 +9,18 @@ import { callerToday, dueDay, pledgeConditions, pledgeState } from './pledge-fil
 
 /** The row every pledge page shows, for the pledges matching `where`, soonest due first. */
 export async function loadPledgeRows(db: Db, where: SQL, today: Day, page: { limit: number; offset: number }): Promise<PledgeRow[]> {
+  return (await loadKeyedPledgeRows(db, where, today, page.limit, null, page.offset)).map(({ row }) => row);
+}
+
+/** A pledge's place in the list's order: due_date as PostgreSQL text (a Date would drop the microseconds) and the id. */
+export type PledgeKey = { due: string; id: number };
+
+/** Pledges after `after` in the list's order (due date, id ascending), each with its key: the export's keyset batches (ADR 060). */
+export async function loadKeyedPledgeRows(db: Db, where: SQL, today: Day, limit: number, after: PledgeKey | null, offset = 0): Promise<Array<{ row: PledgeRow; key: PledgeKey }>> {
   const rows = await db
     .select({
       p: pledges,
+      key: sql<string>`${pledges.dueDate}::text`,
       dueDay,
       state: pledgeState(today),
       firstName: members.firstName,
@@ -24,28 +33,31 @@ export async function loadPledgeRows(db: Db, where: SQL, today: Day, page: { lim
     .innerJoin(institutions, eq(institutions.id, pledges.institutionId))
     .innerJoin(members, eq(members.id, pledges.memberId))
     .leftJoin(offeringTypes, eq(offeringTypes.id, pledges.offeringTypeId))
-    .where(where)
+    .where(after ? and(where, sql`(${pledges.dueDate}, ${pledges.id}) > (${after.due}::timestamptz, ${after.id}::integer)`) : where)
     .orderBy(asc(pledges.dueDate), asc(pledges.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  return rows.map(({ p, dueDay: day, state, firstName, lastName, code, phone, typeTitle }) => ({
-    id: p.id,
-    institutionId: p.institutionId,
-    memberId: p.memberId,
-    memberName: `${firstName} ${lastName}`.trim(),
-    memberCode: code,
-    memberPhone: phone,
-    offeringTypeId: p.offeringTypeId,
-    offeringTypeTitle: typeTitle,
-    campaignId: p.campaignId,
-    currency: p.currency,
-    total: p.total,
-    paid: p.paid,
-    remaining: p.total - p.paid,
-    dueDate: day,
-    paymentMethod: p.paymentMethod,
-    remindedAt: p.remindedAt?.toISOString() ?? null,
-    state: state as PledgeState,
+    .limit(limit)
+    .offset(offset);
+  return rows.map(({ p, key, dueDay: day, state, firstName, lastName, code, phone, typeTitle }) => ({
+    key: { due: key, id: p.id },
+    row: {
+      id: p.id,
+      institutionId: p.institutionId,
+      memberId: p.memberId,
+      memberName: `${firstName} ${lastName}`.trim(),
+      memberCode: code,
+      memberPhone: phone,
+      offeringTypeId: p.offeringTypeId,
+      offeringTypeTitle: typeTitle,
+      campaignId: p.campaignId,
+      currency: p.currency,
+      total: p.total,
+      paid: p.paid,
+      remaining: p.total - p.paid,
+      dueDate: day,
+      paymentMethod: p.paymentMethod,
+      remindedAt: p.remindedAt?.toISOString() ?? null,
+      state: state as PledgeState,
+    },
   }));
 }
 
