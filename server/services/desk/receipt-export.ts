@@ -9,7 +9,7 @@ import type { Translate } from '../../lib/describe-issue';
 import type { ExportFile } from '../../lib/export/send-export';
 import type { AuthUser } from '../auth/auth-user';
 import { receiptConditions, type ReceiptFilters } from './receipt-filters';
-import { countReceipts, loadKeyedReceiptRows } from './receipt-history';
+import { countReceipts, loadKeyedReceiptRows, type ReceiptKey } from './receipt-history';
 
 type Format = (typeof EXPORT_FORMATS)[number];
 type ColumnKey = keyof typeof receiptExportColumns;
@@ -51,7 +51,7 @@ export async function exportReceipts(db: Db, user: AuthUser, filters: ReceiptFil
   // Counted first: the header tells the page how many rows are coming, before the first one.
   const count = await countReceipts(db, where);
   const rows = (async function* () {
-    const keyed = inKeysetBatches((after, limit) => loadKeyedReceiptRows(db, where, limit, after), ({ key }) => key, batchRows);
+    const keyed = inKeysetBatches((after: ReceiptKey | null, limit) => loadKeyedReceiptRows(db, where, limit, after), ({ key }) => key, batchRows);
     for await (const { row } of keyed) yield cells(row, t);
   })();
   const keys = Object.keys(receiptExportColumns) as ColumnKey[];

@@ -8,7 +8,7 @@ import { type ExportColumn, writeExport } from '../../lib/export/export-writer';
 import type { Translate } from '../../lib/describe-issue';
 import type { AuthUser } from '../auth/auth-user';
 import { callerToday, pledgeConditions } from './pledge-filters';
-import { countPledges, loadKeyedPledgeRows } from './pledge-list';
+import { countPledges, loadKeyedPledgeRows, type PledgeKey } from './pledge-list';
 
 type Format = (typeof EXPORT_FORMATS)[number];
 type ColumnKey = keyof typeof pledgeExportColumns;
@@ -41,7 +41,7 @@ export async function exportPledges(db: Db, user: AuthUser, filters: PledgeFilte
   // Counted first: the header tells the page how many rows are coming, before the first one.
   const { count } = await countPledges(db, where);
   const rows = (async function* () {
-    const keyed = inKeysetBatches((after, limit) => loadKeyedPledgeRows(db, where, today, limit, after), ({ key }) => key, batchRows);
+    const keyed = inKeysetBatches((after: PledgeKey | null, limit) => loadKeyedPledgeRows(db, where, today, limit, after), ({ key }) => key, batchRows);
     for await (const { row } of keyed) yield cells(row, t);
   })();
   const keys = Object.keys(pledgeExportColumns) as ColumnKey[];
