@@ -6,6 +6,7 @@
  */
 
 /** Characters XML 1.0 cannot carry at all (C0 controls but tab/newline/CR, lone surrogates, U+FFFE/F). */
+// eslint-disable-next-line no-control-regex -- finding control characters is this pattern's job
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 
