@@ -155,6 +155,8 @@ async function measure(rows: number, phoneBase: number, fileDir: string) {
       progressUpdatesSending: sendingUpdates,
       phasesShown: phases,
       longestProgressStillMs: round(Math.max(longestStill(probe.progress, started, previewed), longestStill(probe.progress, sendClicked, done))),
+      // Which side stood still longest: the worker's reading and checking, or the batches to the server.
+      progressStillByStepMs: { reading: round(longestStill(probe.progress, started, previewed)), sending: round(longestStill(probe.progress, sendClicked, done)) },
       result,
     };
   } finally {
@@ -192,7 +194,7 @@ try {
       'long tasks': run.longTasks,
       'longest frame gap ms': run.longestFrameGapMs,
       'progress updates read/send': `${run.progressUpdatesReading} / ${run.progressUpdatesSending}`,
-      'bar still max ms': run.longestProgressStillMs,
+      'bar still max ms (read / send)': `${run.longestProgressStillMs} (${run.progressStillByStepMs.reading} / ${run.progressStillByStepMs.sending})`,
       result: run.ok ? 'ok' : `OVER (${[!run.stored && 'not all stored', !run.inTime && 'time', !run.smooth && 'stall', !run.shown && 'progress'].filter(Boolean).join(', ')})`,
     })),
   );
