@@ -22,7 +22,7 @@ import { definePledgeReminderQueue } from '../services/pledges/pledge-reminders'
 import { defineGivingPledgeCodeQueue } from '../services/payments/giving-pledge-code';
 import { defineRateLimitPruneQueue } from '../services/payments/rate-limit-prune';
 import { defineSmsCampaignQueue } from '../services/sms/campaigns/campaign-dispatch';
-import { defineStatementSendQueue } from '../services/statement-sends/statement-send-dispatch';
+import { defineStatementSendQueue, recoverStatementSends } from '../services/statement-sends/statement-send-dispatch';
 import { defineRegistrationPruneQueue } from '../services/registration/prune-drafts';
 import { defineRecoverySweep } from '../jobs/recovery-sweep';
 
@@ -165,7 +165,8 @@ export async function createProviders(options: {
     return { ...resumed, polls: resumed.polls + (await smsPurchases.recoverPending()) };
   };
 
-  defineRecoverySweep(jobs, { cron: config.jobs.recoveryCron, recoverSms: () => sms.recoverQueued(), recoverPayments, log });
+  const recoverSends = () => recoverStatementSends({ database, jobs });
+  defineRecoverySweep(jobs, { cron: config.jobs.recoveryCron, recoverSms: () => sms.recoverQueued(), recoverPayments, recoverStatementSends: recoverSends, log });
 
   try {
     await jobs.start();
@@ -202,6 +203,8 @@ export async function createProviders(options: {
       if (recovered > 0) log.warn({ recovered }, 'queued SMS without a job were enqueued again');
       const resumed = await recoverPayments();
       if (resumed.polls + resumed.credits > 0) log.info(resumed, 'pending payments and SMS purchases: status polls and credits queued again');
+      const sends = await recoverSends();
+      if (sends > 0) log.warn({ sends }, 'statement sends without a job were queued again');
       await jobs.startWorkers();
     },
     async close() {

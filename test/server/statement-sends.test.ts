@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transactionLines } from '../../server/db/schema/money';
 import { sha256 } from '../../server/services/auth/tokens';
-import { dispatchStatementSend, enqueueStatementSend } from '../../server/services/statement-sends/statement-send-dispatch';
+import { dispatchStatementSend, enqueueStatementSend, recoverStatementSends } from '../../server/services/statement-sends/statement-send-dispatch';
 import { createOfferingType } from '../factories/desk';
 import { createMember, createTransaction, type Member } from '../factories/giving';
 import { pdfText } from '../factories/pdf-text';
@@ -154,6 +154,27 @@ describe('sending year statements by SMS link or email (ADR 064)', () => {
     // Once it went out, sending again is the treasurer's choice (not refused).
     const list = (await t.app.inject({ method: 'GET', url: `/api/institutions/${w.churchA.id}/statement-sends`, headers: headers.church })).json().data;
     expect(list[0]).toMatchObject({ id: send.id, recipients: 2 });
+  });
+
+  it('a send saved but never queued (the process died in between) is queued again by the recovery, once', async () => {
+    // What recordSend leaves behind when the process dies after its COMMIT and before enqueueing.
+    const { rows } = await t.database.raw.query(
+      `insert into statement_sends (institution_id, year, member_id, recipients, created_by, created_at) values ($1, 2024, $2, 1, $3, $4) returning id`,
+      [w.churchA.id, bySms.id, w.users.church.id, clock.toISOString()],
+    );
+    const sendId = Number(rows[0]!.id);
+    await t.database.raw.query(`insert into statement_send_recipients (send_id, member_id, channel, address, language) values ($1, $2, 'sms', $3, 'sw')`, [sendId, bySms.id, bySms.phone]);
+    const before = (await t.smsInbox(bySms.phone)).length;
+    expect(await recoverStatementSends(t.ctx)).toBe(1);
+    // Its job exists now: a second sweep (another replica, the next tick) queues nothing.
+    expect(await recoverStatementSends(t.ctx)).toBe(0);
+    const inbox = await t.smsInbox(bySms.phone);
+    expect(inbox.length).toBe(before + 1);
+    expect(inbox[0]?.message).toContain('2024');
+    const detail = (await t.app.inject({ method: 'GET', url: `/api/statement-sends/${sendId}`, headers: headers.church })).json();
+    expect(detail.counts).toMatchObject({ pending: 0, sent: 1 });
+    // Dispatched: nothing is left for a later sweep.
+    expect(await recoverStatementSends(t.ctx)).toBe(0);
   });
 
   it('keeps every tenant to its own: other congregations get 404, bad bodies 400, nobody-gave 422', async () => {

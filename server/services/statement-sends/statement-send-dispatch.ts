@@ -27,6 +27,24 @@ export function enqueueStatementSend(jobs: JobRunner, sendId: number): Promise<s
   return jobs.send<StatementSendJob>(STATEMENT_SEND_QUEUE, { sendId }, { id: statementSendJobId(sendId) });
 }
 
+/**
+ * Sends that still have pending recipients and were never marked dispatched are queued again (at
+ * start-up and on the recovery sweep): the process may have died, or the database dropped the
+ * connection, between saving the send and queueing its job. The job id comes from the send id, so
+ * a send whose job exists (waiting, running or retrying) is left as it is; answers how many were
+ * queued anew.
+ */
+export async function recoverStatementSends(deps: { database: Deps['database']; jobs: JobRunner }): Promise<number> {
+  const { rows } = await deps.database.raw.query(
+    `select s.id from statement_sends s
+      where s.dispatched_at is null
+        and exists (select 1 from statement_send_recipients r where r.send_id = s.id and r.state = 'pending')`,
+  );
+  let queued = 0;
+  for (const row of rows) if ((await enqueueStatementSend(deps.jobs, Number(row.id))) !== null) queued += 1;
+  return queued;
+}
+
 export function defineStatementSendQueue(jobs: JobRunner, deps: Deps): void {
   jobs.define<StatementSendJob>(STATEMENT_SEND_QUEUE, STATEMENT_SEND_QUEUE_OPTIONS, async (job) => {
     await dispatchStatementSend(deps, job.data.sendId);
