@@ -39,18 +39,24 @@ export function minorToMajor(amount: number, currency: string): number {
   return amount / 10 ** (CURRENCY_EXPONENT[currency] ?? 2);
 }
 
-/** Intl formatters are costly to build (a 100-receipt sync writes 100 SMS texts): one per currency and language. */
+/** Intl formatters are costly to build (a 100-receipt sync writes 100 SMS texts): one per currency, language and shape. */
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
+/**
+ * A whole amount shows no decimals ("TSh 50,000"); any other shows all the currency's decimals
+ * ("TSh 32,165.10", never "32,165.1", which a treasurer reads as ten times less in the cents).
+ */
 export function formatMoney(amount: number, currency: string, locale: string): string {
-  const key = `${currency}:${locale}`;
+  const exponent = CURRENCY_EXPONENT[currency] ?? 2;
+  const digits = amount % 10 ** exponent === 0 ? 0 : exponent;
+  const key = `${currency}:${locale}:${digits}`;
   let format = moneyFormats.get(key);
   if (!format) {
     format = new Intl.NumberFormat(locale === 'sw' ? 'sw-TZ' : 'en-TZ', {
       style: 'currency',
       currency,
-      minimumFractionDigits: 0,
-      maximumFractionDigits: CURRENCY_EXPONENT[currency] ?? 2,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
     });
     moneyFormats.set(key, format);
   }

@@ -51,4 +51,12 @@ describe('formatMoney', () => {
     expect(formatMoney(1_000_000, 'TZS', 'en')).toMatch(/10,000/);
     expect(formatMoney(150_000, 'UGX', 'en')).toMatch(/150,000/);
   });
+
+  it('shows a whole amount without decimals and any other with all of them (never one cent digit)', () => {
+    expect(formatMoney(5_000_000, 'TZS', 'en')).toMatch(/50,000$/);
+    expect(formatMoney(3_216_510, 'TZS', 'en')).toMatch(/32,165\.10$/);
+    expect(formatMoney(3_216_510, 'TZS', 'sw')).toMatch(/32,165\.10$/);
+    expect(formatMoney(3_216_501, 'TZS', 'en')).toMatch(/32,165\.01$/);
+    expect(formatMoney(-250, 'USD', 'en')).toMatch(/2\.50/);
+  });
 });
