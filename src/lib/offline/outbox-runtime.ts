@@ -55,9 +55,14 @@ const onVisible = () => {
   if (document.visibilityState === 'visible') void requestFlush('visible');
 };
 
+/**
+ * Not while the password must be changed: the server refuses such a session everything but the
+ * change (403 on every desk list), so the refresh would only fail. The desk and members pages
+ * refresh the copy themselves once the person reaches them after the change.
+ */
 function refreshCacheForProfile(): void {
-  const institutionId = getStoredProfile()?.entityId;
-  if (institutionId) void refreshOfflineCache(institutionId);
+  const profile = getStoredProfile();
+  if (profile?.entityId && !profile.force_change_password) void refreshOfflineCache(profile.entityId);
 }
 
 /**
