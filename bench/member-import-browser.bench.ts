@@ -12,17 +12,17 @@
 //     longest time the bar stood still while reading or sending.
 // MEMBER_IMPORT_BROWSER_ROWS picks the sizes (default "10000,100000"), each on a fresh seeded server.
 // Uses dist/client (npm run bench builds it first), or BENCH_CLIENT_DIR.
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { printTable, writeResult } from './lib/results';
 import { startSeededServer } from './lib/seeded-app-server';
+import { eastAfricanContext, launchBenchChromium, signInAsDemoUser } from './lib/bench-browser';
 
 const clientDir = process.env.BENCH_CLIENT_DIR ?? fileURLToPath(new URL('../dist/client', import.meta.url));
 const SIZES = (process.env.MEMBER_IMPORT_BROWSER_ROWS ?? '10000,100000').split(',').map(Number);
-const PASSWORD = process.env.DEMO_PASSWORD ?? 'Sadaka@2026';
 /** Issue 13's budget, at 10,000 rows. */
 const BUDGET_10K_MS = 10_000;
 /** "Must not freeze": no task and no frame gap longer than this (a quarter second is felt, not yet a freeze). */
@@ -105,18 +105,11 @@ const round = (value: number) => Math.round(value);
 
 async function measure(rows: number, phoneBase: number, fileDir: string) {
   const server = await startSeededServer(clientDir);
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+  const browser = await launchBenchChromium();
   try {
-    const context = await browser.newContext({ baseURL: server.url, locale: 'en-TZ', timezoneId: 'Africa/Dar_es_Salaam' });
+    const context = await eastAfricanContext(browser, server.url);
     const page = await context.newPage();
-    await page.goto('/en');
-    await page.getByLabel('Email or username').fill('treasurer');
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
+    await signInAsDemoUser(page, 'treasurer');
     await page.goto('/en/members');
     await page.getByRole('button', { name: 'Import members' }).click();
     const dialog = page.getByRole('dialog', { name: 'Import members from a file' });

@@ -11,10 +11,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
 import { build } from 'vite';
 import { benchMembers, INSTITUTION_ID, keystrokes, MEMBER_COUNT, percentile } from './lib/member-search-workload';
 import { printTable, writeResult } from './lib/results';
+import { launchBenchChromium } from './lib/bench-browser';
 
 const BUDGET_P95_MS = 16;
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -73,10 +73,7 @@ async function servePage(dir: string): Promise<Server> {
 }
 
 async function inChromium(cpuSlowdown: number, url: string): Promise<number[]> {
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+  const browser = await launchBenchChromium();
   try {
     const page = await browser.newPage();
     await page.goto(url);

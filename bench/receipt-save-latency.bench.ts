@@ -6,10 +6,11 @@
 // The device write alone (recordReceipt, src/lib/offline) is reported beside it from the form's User
 // Timing measure, so the table says which side of the line the time is spent on.
 // Uses dist/client (npm run bench builds it first), or BENCH_CLIENT_DIR.
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import { printTable, writeResult } from './lib/results';
 import { startSeededServer } from './lib/seeded-app-server';
+import { eastAfricanContext, launchBenchChromium, signInAsDemoUser } from './lib/bench-browser';
 
 const clientDir = process.env.BENCH_CLIENT_DIR ?? fileURLToPath(new URL('../dist/client', import.meta.url));
 const RUNS = Number(process.env.RECEIPT_SAVE_RUNS ?? 40);
@@ -17,7 +18,6 @@ const WARMUP = 3;
 /** The budget is at 4× (performance.md); RECEIPT_SAVE_CPU_SLOWDOWN=1 shows the unthrottled figure beside it. */
 const CPU_SLOWDOWN = Number(process.env.RECEIPT_SAVE_CPU_SLOWDOWN ?? 4);
 const BUDGET_P95_MS = 50;
-const PASSWORD = process.env.DEMO_PASSWORD ?? 'Sadaka@2026';
 /** RECEIPT_WRITE_MEASURE in src/features/cash-receipts/receipt-form.tsx. */
 const WRITE_MEASURE = 'sadaka:receipt-write';
 
@@ -71,19 +71,12 @@ function samplesReach(page: Page, count: number): Promise<void> {
 }
 
 const server = await startSeededServer(clientDir);
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-});
+const browser = await launchBenchChromium();
 let failed = false;
 try {
-  const context = await browser.newContext({ baseURL: server.url, locale: 'en-TZ', timezoneId: 'Africa/Dar_es_Salaam' });
+  const context = await eastAfricanContext(browser, server.url);
   const page = await context.newPage();
-  await page.goto('/en');
-  await page.getByLabel('Email or username').fill('treasurer');
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
+  await signInAsDemoUser(page, 'treasurer');
 
   // Members to look up by code, then a warm device cache (the shell refreshes it after sign-in).
   const token = await page.evaluate(() => localStorage.getItem('sadaka.token'));
