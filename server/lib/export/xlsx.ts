@@ -34,8 +34,9 @@ const PIECE_CHARS = 64 * 1024;
 export function xlsxStream(table: PreparedTable): Readable {
   const out = new PassThrough();
   const zip = new Zip((error, chunk, final) => {
+    if (out.destroyed) return; // the download was cancelled: nothing more goes out
     if (error) return void out.destroy(error);
-    if (!out.destroyed) out.write(chunk);
+    out.write(chunk);
     if (final) out.end();
   });
   fill(zip, table, out).catch((error: unknown) => {
