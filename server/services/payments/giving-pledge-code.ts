@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Locale } from '../../../domain/locale';
 import { messages } from '../../../domain/messages';
@@ -25,11 +24,6 @@ const QUEUE_OPTIONS = { retryLimit: 2, retryDelay: 10, retryBackoff: true, expir
 /** `ip` is the asker's address, for the activity entry (optional: jobs queued before it was added lack it). */
 export type GivingPledgeCodeJob = { phone: string; institutionId: number; locale: Locale; ip?: string };
 type Deps = Pick<AppContext, 'database' | 'sms' | 'translator' | 'now'>;
-
-/** Counter keys hold a hash, not the number: the counters table need not list people's phones. */
-export function phoneCounterKey(prefix: string, phone: string): string {
-  return `${prefix}:phone:${createHash('sha256').update(`sadaka:rate:${phone}`).digest('base64url').slice(0, 22)}`;
-}
 
 export function defineGivingPledgeCodeQueue(jobs: JobRunner, deps: Deps): void {
   jobs.define<GivingPledgeCodeJob>(GIVING_PLEDGE_CODE_QUEUE, QUEUE_OPTIONS, (job) => deliverPledgeCode(deps, job.data));

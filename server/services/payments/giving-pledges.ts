@@ -13,8 +13,8 @@ import { authErrors } from '../auth/auth-errors';
 import { claimAttempts, type Guard, lockedKeys, networkGuard, networkKey } from '../auth/lockout';
 import { consumeCode } from '../auth/one-time-codes';
 import { dueDay, isOpen } from '../pledges/pledge-filters';
-import { GIVING_PLEDGE_CODE, GIVING_PLEDGE_CODE_QUEUE, type GivingPledgeCodeJob, givingPledgePurpose, phoneCounterKey } from './giving-pledge-code';
-import { claimRateLimit } from './rate-limit';
+import { GIVING_PLEDGE_CODE, GIVING_PLEDGE_CODE_QUEUE, type GivingPledgeCodeJob, givingPledgePurpose } from './giving-pledge-code';
+import { claimRateLimit, phoneCounterKey } from './rate-limit';
 
 /**
  * How often codes may be asked for: per phone (nobody floods a stranger's phone with codes) and per

@@ -1,4 +1,4 @@
-import { createHash, randomInt, randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { PaymentCreated, PaymentInput } from '../../../domain/api/payments';
 import { messages } from '../../../domain/messages';
@@ -16,7 +16,7 @@ import { PAYMENT_POLL_QUEUE, type PaymentPollJob, paymentJobId, pollOffsets } fr
 import { transition } from './payment-reconcile';
 import { type ResolvedPayment, resolvePayment } from './payment-validation';
 import { createdView } from './payment-views';
-import { claimRateLimit } from './rate-limit';
+import { claimPushToPhone, claimRateLimit } from './rate-limit';
 
 export const SELCOM_CALLBACK_PATH = '/api/callbacks/selcom';
 type ValidInput = Omit<PaymentInput, 'memberId'> & { memberId?: number | undefined };
@@ -72,11 +72,7 @@ async function enforceRateLimits(deps: PaymentDeps, request: CreateRequest) {
     const verdict = await claimRateLimit(db, { key: `pay:ip:${request.ip}`, limit: ratePerIp, windowMs: 60_000, now });
     if (!verdict.allowed) throw new RateLimitedError(verdict.retryAfterSeconds);
   }
-  // Whoever asks, one phone is not pushed more than this: nobody can flood a stranger's phone.
-  // Keyed by a hash: the counter table need not hold payers' phone numbers.
-  const phoneKey = createHash('sha256').update(`sadaka:rate:${request.input.phone}`).digest('base64url').slice(0, 22);
-  const perPhone = await claimRateLimit(db, { key: `pay:phone:${phoneKey}`, limit: ratePerPhone, windowMs: 15 * 60_000, now });
-  if (!perPhone.allowed) throw new RateLimitedError(perPhone.retryAfterSeconds);
+  await claimPushToPhone(db, request.input.phone, ratePerPhone, now);
 }
 
 /**

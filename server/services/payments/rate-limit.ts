@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { RateLimitedError } from '../../lib/app-error';
 import { rateLimits } from '../../db/schema/payments';
 
 export type RateLimitVerdict = { allowed: boolean; retryAfterSeconds: number };
@@ -24,6 +26,20 @@ export async function claimRateLimit(db: Db, input: { key: string; limit: number
   const started = row ? new Date(row.window_started_at).getTime() : input.now.getTime();
   const retryAfterSeconds = Math.max(1, Math.ceil((started + input.windowMs - input.now.getTime()) / 1000));
   return { allowed: Number(row?.hits ?? 0) <= input.limit, retryAfterSeconds };
+}
+
+/** Counter keys hold a hash, not the number: the counters table need not list people's phones. */
+export function phoneCounterKey(prefix: string, phone: string): string {
+  return `${prefix}:phone:${createHash('sha256').update(`sadaka:rate:${phone}`).digest('base64url').slice(0, 22)}`;
+}
+
+/**
+ * One phone is not sent more mobile-money pushes than `limit` in 15 minutes, whoever asks and for
+ * what (a gift or an SMS purchase share the counter): nobody can flood a stranger's phone. 429 past it.
+ */
+export async function claimPushToPhone(db: Db, phone: string, limit: number, now: Date): Promise<void> {
+  const verdict = await claimRateLimit(db, { key: phoneCounterKey('pay', phone), limit, windowMs: 15 * 60_000, now });
+  if (!verdict.allowed) throw new RateLimitedError(verdict.retryAfterSeconds);
 }
 
 /** Longer than any fixed window in code (the configurable registration window is added by the caller). */

@@ -1,17 +1,17 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { SmsPurchaseInput } from '../../../../domain/api/sms-purchases';
 import { messages } from '../../../../domain/messages';
 import { detectOperator } from '../../../../domain/operators';
 import { institutions } from '../../../db/schema/institutions';
 import { smsPurchases } from '../../../db/schema/sms-purchases';
-import { AppError, errors, RateLimitedError } from '../../../lib/app-error';
+import { AppError, errors } from '../../../lib/app-error';
 import { ProviderUnavailable, type StartResult } from '../../../providers/payments/payment-provider';
 import type { AuthUser } from '../../auth/auth-user';
 import { institutionScope } from '../../auth/scope';
 import { newReferenceNo } from '../../payments/payment-initiation';
 import { paymentJobId, pollOffsets } from '../../payments/payment-jobs';
-import { claimRateLimit } from '../../payments/rate-limit';
+import { claimPushToPhone } from '../../payments/rate-limit';
 import { type SmsPurchaseDeps, SMS_PURCHASE_CALLBACK_PATH, SMS_PURCHASE_CURRENCY, SMS_PURCHASE_POLL_QUEUE, type SmsPurchasePollJob } from './purchase-deps';
 import { finishPurchase } from './purchase-settle';
 
@@ -52,10 +52,7 @@ export async function startPurchase(deps: SmsPurchaseDeps, user: AuthUser, input
   if ((await pending()).length > 0) throw refusePending();
 
   const now = deps.now();
-  // One phone is not pushed more than the payments' limit, whoever asks (the giving page's rule).
-  const phoneKey = createHash('sha256').update(`sadaka:rate:${input.phone}`).digest('base64url').slice(0, 22);
-  const verdict = await claimRateLimit(db, { key: `pay:phone:${phoneKey}`, limit: deps.config.payments.ratePerPhone, windowMs: 15 * 60_000, now });
-  if (!verdict.allowed) throw new RateLimitedError(verdict.retryAfterSeconds);
+  await claimPushToPhone(db, input.phone, deps.config.payments.ratePerPhone, now);
 
   const id = randomUUID();
   const price = deps.config.sms.priceMinor;
