@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errors } from '../../lib/app-error';
+import { selcomCallbackRoute } from './selcom-callback-route';
 
 /**
  * Selcom's payment webhook. It is authenticated by its signature (the same HMAC scheme as our
@@ -11,17 +9,5 @@ import { errors } from '../../lib/app-error';
  * for a payment we do not know answers 200 too (it is logged).
  */
 export async function selcomWebhookRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.post(
-    '/callbacks/selcom',
-    {
-      config: { access: 'public' },
-      schema: { hide: true, body: z.record(z.string(), z.unknown()), response: { 200: z.object({ received: z.literal(true) }) } },
-    },
-    async (request) => {
-      const outcome = await app.ctx.payments.handleCallback(request.headers, request.body, { ip: request.ip });
-      if (outcome === 'rejected') throw errors.unauthenticated();
-      return { received: true as const };
-    },
-  );
+  selcomCallbackRoute(fastify, '/callbacks/selcom', (headers, body, meta) => fastify.ctx.payments.handleCallback(headers, body, meta));
 }
