@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId } from './common';
 import { InstitutionRef } from './structure';
 
 /**
@@ -10,7 +11,7 @@ import { InstitutionRef } from './structure';
  * - `POST /api/institutions/{id}/affiliation` AffiliationInput → 201 SubmittedRequest; nothing moves
  *   until a different bank user approves it on /requests.
  */
-export const AffiliationInput = z.object({ parentId: z.number().int().positive() });
+export const AffiliationInput = z.object({ parentId: recordId });
 export type AffiliationInput = z.infer<typeof AffiliationInput>;
 
 export const AffiliationHistoryItem = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId, recordIdText } from './common';
 import { ACTIONS, FEATURES, USER_TYPES } from '../permissions';
 import { isE164 } from '../phone';
 import { EMPLOYEE_NO_PATTERN, MAX_REFERRER_NAME, REFERRAL_CODE_PATTERN, REFERRER_KINDS } from '../referrer-rules';
@@ -67,7 +68,7 @@ export const CurrencyPatch = changingSomething(z.object({ territory: z.string().
 
 export const BankAccountQuery = z.object({
   status: z.enum(['requested', 'activated', 'disabled', 'rejected']).optional(),
-  institutionId: z.coerce.number().int().positive().optional(),
+  institutionId: recordIdText.optional(),
   search: z.string().trim().max(100).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
@@ -132,7 +133,7 @@ export const ReferrerInput = z
     employeeNo: z.string().trim().toUpperCase().regex(EMPLOYEE_NO_PATTERN).optional(),
     phone: z.string().trim().refine(isE164, { message: 'validation.invalidPhone' }).optional(),
     referralCode: z.string().trim().toUpperCase().regex(REFERRAL_CODE_PATTERN).optional(),
-    branchId: z.number().int().positive().nullable().default(null),
+    branchId: recordId.nullable().default(null),
   })
   .refine((r) => (r.kind === 'staff' ? r.employeeNo !== undefined : r.phone !== undefined), { message: 'backoffice.referrerIdentity', path: ['kind'] });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId } from './common';
 import { MAX_FIELD_ANSWERS, MAX_FIELD_CHARS } from '../custom-field-rules';
 import { MAX_EMAIL_ADDRESS } from '../limits';
 import { isE164 } from '../phone';
@@ -82,14 +83,14 @@ export type CustomFieldAnswer = z.infer<typeof CustomFieldAnswer>;
 export const InstitutionStep = z.object({
   title: Text(MAX_TITLE),
   abbreviation: z.string().trim().toUpperCase().regex(ABBREVIATION_PATTERN),
-  religionId: z.number().int().positive(),
-  levelId: z.number().int().positive(),
+  religionId: recordId,
+  levelId: recordId,
   /** The institution one level up (null only for a top-level one, e.g. a union). */
-  parentId: z.number().int().positive().nullable(),
+  parentId: recordId.nullable(),
   region: Text(MAX_PLACE),
   district: Text(MAX_PLACE),
   street: Text(MAX_TITLE),
-  logoUploadId: z.number().int().positive().nullable().default(null),
+  logoUploadId: recordId.nullable().default(null),
   customFields: z.array(CustomFieldAnswer).max(MAX_FIELD_ANSWERS).default([]),
 });
 export type InstitutionStep = z.infer<typeof InstitutionStep>;
@@ -111,7 +112,7 @@ export const Signatory = z.object({
   phone: Phone,
   email: Email.nullable().default(null),
   /** An upload of this registration with purpose 'document' (the signed form). */
-  documentUploadId: z.number().int().positive(),
+  documentUploadId: recordId,
 });
 export const SignatoriesStep = z.object({
   signatories: z.array(Signatory).min(1, { message: 'backoffice.tooManySignatories' }).max(MAX_SIGNATORIES, { message: 'backoffice.tooManySignatories' }),
@@ -209,7 +210,7 @@ export const AmendmentInput = z
 export type AmendmentInput = z.infer<typeof AmendmentInput>;
 
 export const NewAccountInput = z.object({
-  institutionId: z.number().int().positive(),
+  institutionId: recordId,
   accountNumber: z.string().trim().regex(ACCOUNT_NUMBER_PATTERN, { message: 'validation.digits' }),
 });
 export type NewAccountInput = z.infer<typeof NewAccountInput>;
@@ -246,7 +247,7 @@ export type PublicNewAccountInput = z.infer<typeof PublicNewAccountInput>;
  * different bank user approves it, and then it is active with its account and default user.
  */
 export const NewInstitutionInput = InstitutionStep.pick({ title: true, abbreviation: true, region: true, district: true, street: true, customFields: true }).extend({
-  parentId: z.number().int().positive(),
+  parentId: recordId,
   accountNumber: BankAccountStep.shape.accountNumber,
   defaultUser: DefaultUserStep,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordIdText } from './common';
 import { REGISTRATION_STATUSES } from '../statuses';
 import { PendingRegistration } from './shell';
 
@@ -77,7 +78,7 @@ export const RegistrationReport = z.object({ data: z.array(RegistrationRow), byS
 export type RegistrationReport = z.infer<typeof RegistrationReport>;
 
 export const ActivityQuery = z.object({
-  userId: z.coerce.number().int().positive().optional(),
+  userId: recordIdText.optional(),
   action: z.string().trim().max(60).optional(),
   search: z.string().trim().max(100).optional(),
   from: IsoDay.optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId } from './common';
 import { MAX_EMAIL_ADDRESS } from '../limits';
 import { isE164 } from '../phone';
 import { USER_TYPES } from '../permissions';
@@ -67,9 +68,9 @@ export const NewBankUserInput = z.object({
   name: Name,
   email: Email,
   phone: Phone,
-  roleGroupId: z.number().int().positive(),
+  roleGroupId: recordId,
   /** Required for a branch-level role group; branch staff can only create users of their own branch. */
-  branchId: z.number().int().positive().nullable().optional(),
+  branchId: recordId.nullable().optional(),
 });
 export type NewBankUserInput = z.input<typeof NewBankUserInput>;
 
@@ -78,8 +79,8 @@ export const EditUserInput = z
     name: Name.optional(),
     email: Email.optional(),
     phone: Phone.optional(),
-    roleGroupId: z.number().int().positive().optional(),
-    branchId: z.number().int().positive().nullable().optional(),
+    roleGroupId: recordId.optional(),
+    branchId: recordId.nullable().optional(),
   })
   .refine((value) => Object.values(value).some((v) => v !== undefined), { message: 'backoffice.nothingChanged' });
 export type EditUserInput = z.input<typeof EditUserInput>;

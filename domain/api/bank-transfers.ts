@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordIdText } from './common';
 
 /**
  * Pending bank transfers for bank staff (issue 10): a giver chose "bank transfer" on the giving page
@@ -10,7 +11,7 @@ import { z } from 'zod';
 export const bankTransferPaths = { pending: '/payments/bank-transfers' } as const;
 
 export const PendingTransferQuery = z.object({
-  institutionId: z.coerce.number<number | string>().int().positive().optional(),
+  institutionId: recordIdText.optional(),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number<number | string>().int().min(1).max(100).default(25),
 });

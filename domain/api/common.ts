@@ -12,7 +12,17 @@ export type ErrorBody = z.infer<typeof ErrorBody>;
 export const MessageBody = z.object({ message: z.string() });
 export type MessageBody = z.infer<typeof MessageBody>;
 
-export const IdParam = z.object({ id: z.coerce.number().int().positive() });
+/**
+ * Every table's id is a PostgreSQL integer: a larger number names no record, so it is refused as
+ * bad input with the field's name, before any query (the database would refuse it too, 22003).
+ */
+export const MAX_RECORD_ID = 2_147_483_647;
+/** A record's id in a JSON body. */
+export const recordId = z.number().int().positive().max(MAX_RECORD_ID);
+/** A record's id in a path or a query string (text). */
+export const recordIdText = z.coerce.number().int().positive().max(MAX_RECORD_ID);
+
+export const IdParam = z.object({ id: recordIdText });
 
 /** `searchTransaction/7/0`-style paging in the path: page size then offset. */
 export const LimitOffsetParams = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId } from './common';
 import { PhoneLookupInput } from './payments';
 
 /**
@@ -20,7 +21,7 @@ export const givingPledgePaths = {
 
 export const GivingPledgeCodeInput = z.object({
   phone: PhoneLookupInput.shape.phone,
-  institutionId: z.number().int().positive().max(2_147_483_647),
+  institutionId: recordId,
 });
 export type GivingPledgeCodeInput = z.input<typeof GivingPledgeCodeInput>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId, recordIdText } from './common';
 
 /** Member transfers between churches or mosques of one religion (issue 13, ADR 054). */
 
@@ -8,7 +9,7 @@ export const MAX_TRANSFER_NOTE = 300;
 export const TRANSFER_LIST_MAX = 100;
 
 export const TransferRequest = z.object({
-  toInstitutionId: z.number().int().positive(),
+  toInstitutionId: recordId,
   note: z.string().trim().max(MAX_TRANSFER_NOTE).optional(),
 });
 export type TransferRequest = z.infer<typeof TransferRequest>;
@@ -16,12 +17,12 @@ export type TransferRequest = z.infer<typeof TransferRequest>;
 /** The receiving side's answer to a refusal (the reason), or nothing. */
 export const TransferAnswer = z.object({ note: z.string().trim().max(MAX_TRANSFER_NOTE).optional() });
 
-export const TransferIdParam = z.object({ id: z.coerce.number().int().positive() });
+export const TransferIdParam = z.object({ id: recordIdText });
 
 export const TransferListQuery = z.object({
   direction: z.enum(TRANSFER_DIRECTIONS),
   status: z.enum(TRANSFER_STATUSES).optional(),
-  cursor: z.coerce.number().int().positive().optional(),
+  cursor: recordIdText.optional(),
   limit: z.coerce.number().int().min(1).max(TRANSFER_LIST_MAX).default(50),
 });
 

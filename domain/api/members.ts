@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId, recordIdText } from './common';
 import { IMPORT_KEY_PATTERN } from '../member-import';
 import { isE164 } from '../phone';
 import { COUNTRY_PATTERN, GENDERS, MAX_ADDRESS, MAX_EMAIL, MAX_MEMBER_NAME, MAX_PLACE, MEMBER_LANGUAGES, POSTAL_CODE_PATTERN } from '../receipt-rules';
@@ -13,8 +14,8 @@ export const MEMBER_SEARCH_MAX = 100;
 
 export const MemberListQuery = z.object({
   search: z.string().trim().max(MEMBER_SEARCH_MAX).optional(),
-  institutionId: z.coerce.number().int().positive().optional(),
-  zoneId: z.coerce.number().int().positive().optional(),
+  institutionId: recordIdText.optional(),
+  zoneId: recordIdText.optional(),
   gender: z.enum(GENDERS).optional(),
   cursor: z.string().max(400).optional(),
   limit: z.coerce.number().int().min(1).max(MEMBER_LIST_MAX).default(50),
@@ -39,7 +40,7 @@ export type MemberListPage = z.infer<typeof MemberListPage>;
 
 export const MEMBER_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 
-export const MemberIdParam = z.object({ id: z.coerce.number().int().positive() });
+export const MemberIdParam = z.object({ id: recordIdText });
 /** A scanned card's member code (a query, not a path segment, so it never reads as a member id). */
 export const MemberCodeQuery = z.object({ code: z.string().trim().min(1).max(40) });
 
@@ -119,9 +120,6 @@ export const PhoneChangeStart = z.object({ phone: z.string().trim().refine(isE16
 export const PhoneChangeConfirm = z.object({ code: z.string().trim().regex(/^\d{6}$/, { message: 'validation.digits' }) });
 export const PhoneChangeStarted = z.object({ expiresAt: z.string() });
 
-/** The largest id a PostgreSQL integer column holds. */
-const MAX_ROW_ID = 2_147_483_647;
-
 /** The most members a selection of the list names at once (cards, export): a sheet run or a file, not the whole scope. */
 export const MAX_MEMBER_SELECTION = 1000;
 
@@ -131,7 +129,7 @@ const MemberIdList = z
   .regex(/^\d{1,10}(,\d{1,10}){0,999}$/, { message: 'validation.digits' })
   .transform((text) => text.split(',').map(Number))
   // Ten digits pass the pattern but not PostgreSQL's integer (the fuzz test met a 500 there).
-  .pipe(z.array(z.number().int().positive().max(MAX_ROW_ID)));
+  .pipe(z.array(recordId));
 
 /** The list's filters, or (with `ids`) the members chosen in it, as a CSV or Excel file. */
 export const MemberExportQuery = MemberListQuery.omit({ cursor: true, limit: true }).extend({ format: z.enum(MEMBER_EXPORT_FORMATS), ids: MemberIdList.optional() });
@@ -140,7 +138,7 @@ export const MemberExportQuery = MemberListQuery.omit({ cursor: true, limit: tru
 export const MEMBER_CARD_LAYOUTS = ['a4', 'cr80'] as const;
 export const MemberCardsQuery = z.object({
   ids: MemberIdList.optional(),
-  zoneId: z.coerce.number().int().positive().optional(),
+  zoneId: recordIdText.optional(),
   layout: z.enum(MEMBER_CARD_LAYOUTS).default('a4'),
 });
 
@@ -156,7 +154,7 @@ export const MemberDeleted = z.object({ outcome: z.enum(['deleted', 'archived'])
  */
 export const MemberImportQuery = z
   .object({
-    institutionId: z.coerce.number().int().positive().optional(),
+    institutionId: recordIdText.optional(),
     importKey: z.string().regex(IMPORT_KEY_PATTERN).optional(),
     firstLine: z.coerce.number().int().min(2).max(10_000_000).optional(),
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId, recordIdText } from './common';
 import { DIVISION_PROBLEM_MESSAGE, divisionsProblem } from '../offering-rules';
 
 export const MAX_OFFERING_TITLE = 80;
@@ -19,7 +20,7 @@ function exactlyWhole(value: z.infer<typeof OfferingTypeFields>, context: z.Refi
 }
 
 /** POST /api/offering-types: defined at `institutionId` (default: the caller's own institution). */
-export const OfferingTypeInput = OfferingTypeFields.extend({ institutionId: z.number().int().positive().optional() }).superRefine(exactlyWhole);
+export const OfferingTypeInput = OfferingTypeFields.extend({ institutionId: recordId.optional() }).superRefine(exactlyWhole);
 export type OfferingTypeInput = z.input<typeof OfferingTypeInput>;
 /** PUT /api/offering-types/{id}: the whole type again. */
 export const OfferingTypeUpdate = OfferingTypeFields.superRefine(exactlyWhole);
@@ -44,7 +45,7 @@ export const OfferingTypeDetails = z.object({
 });
 export type OfferingTypeDetails = z.infer<typeof OfferingTypeDetails>;
 
-export const OfferingSettingsQuery = z.object({ institutionId: z.coerce.number().int().positive().optional() });
+export const OfferingSettingsQuery = z.object({ institutionId: recordIdText.optional() });
 /** GET /api/offering-types/settings: every type of one institution, and who manages them. */
 export const OfferingSettings = z.object({
   institution: z.object({ id: z.number().int(), title: z.string() }),

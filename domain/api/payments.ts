@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_RECORD_ID, recordId, recordIdText } from './common';
 import { isE164 } from '../phone';
 import { MOBILE_OPERATORS, PAYMENT_METHODS, TRANSACTION_STATUSES } from '../statuses';
 
@@ -80,25 +81,25 @@ const Uuid = z.uuid();
 // ---------------------------------------------------------------- initiation
 
 export const PaymentLineInput = z.object({
-  offeringTypeId: z.number().int().positive(),
+  offeringTypeId: recordId,
   amount: z.number().int().positive().max(MAX_PAYMENT_LINE_AMOUNT),
 });
 
 export const PaymentInput = z
   .object({
-    institutionId: z.number().int().positive(),
+    institutionId: recordId,
     /** The payer's phone, E.164: it receives the push (mobile) and the SMS receipt. */
     phone: PhoneE164,
     method: z.enum(ONLINE_METHODS),
     lines: z.array(PaymentLineInput).min(1).max(MAX_PAYMENT_LINES),
     currency: CurrencyCode,
     /** A known member (from lookupPhone); omitted for guests. */
-    memberId: z.number().int().positive().optional(),
+    memberId: recordId.optional(),
     /**
      * One of that member's open pledges here (from the giving page's pledge list, domain/api/giving-pledges.ts):
      * the line of the pledge's offering type pays it first, once the payment completes (ADR 027, 056).
      */
-    pledgeId: z.number().int().positive().max(2_147_483_647).optional(),
+    pledgeId: recordId.optional(),
   })
   .refine((p) => new Set(p.lines.map((l) => l.offeringTypeId)).size === p.lines.length, {
     message: 'payments.duplicateOfferingType',
@@ -200,7 +201,7 @@ export const GivingInstitution = z.object({
 });
 export type GivingInstitution = z.infer<typeof GivingInstitution>;
 export const GivingInstitutionList = z.object({ data: z.array(GivingInstitution) });
-export const InstitutionIdParam = z.object({ id: z.coerce.number<number | string>().int().positive() });
+export const InstitutionIdParam = z.object({ id: recordIdText });
 
 // ---------------------------------------------------------------- staff: transactions
 
@@ -219,11 +220,11 @@ const TransactionFilterShape = {
   method: z.enum(PAYMENT_METHODS).optional(),
   operator: z.enum(MOBILE_OPERATORS).optional(),
   /** Narrow to one institution (and those below it) within the caller's scope. */
-  institutionId: z.coerce.number<number | string>().int().positive().optional(),
+  institutionId: recordIdText.optional(),
   /** Only institutions of this bank branch (0: those without one): the list behind the bank dashboard's figure by branch. */
-  branchId: z.coerce.number<number | string>().int().min(0).max(2_147_483_647).optional(),
+  branchId: z.coerce.number<number | string>().int().min(0).max(MAX_RECORD_ID).optional(),
   /** Only institutions of this religion: the list behind the figure by religion. */
-  religionId: z.coerce.number<number | string>().int().positive().max(2_147_483_647).optional(),
+  religionId: recordIdText.optional(),
 };
 const customNeedsDates = (q: { range: string; from?: string | undefined; to?: string | undefined }) =>
   q.range !== 'custom' || (q.from !== undefined && q.to !== undefined && q.from <= q.to);
@@ -304,7 +305,7 @@ export type TransactionDetail = z.infer<typeof TransactionDetail>;
 // ---------------------------------------------------------------- staff: pushes, credits, settlement
 
 export const PendingPushQuery = z.object({
-  institutionId: z.coerce.number<number | string>().int().positive().optional(),
+  institutionId: recordIdText.optional(),
   limit: z.coerce.number<number | string>().int().min(1).max(100).default(25),
   offset: z.coerce.number<number | string>().int().min(0).max(1_000_000).default(0),
   /** Keyset paging: the previous answer's `nextCursor`; when given, `offset` is not used. */
@@ -335,7 +336,7 @@ export const SettlementQuery = z
   .object({
     from: z.iso.date(),
     to: z.iso.date(),
-    institutionId: z.coerce.number<number | string>().int().positive().optional(),
+    institutionId: recordIdText.optional(),
   })
   .refine((q) => q.from <= q.to, { message: 'payments.customRange', path: ['from'] });
 export type SettlementQuery = z.input<typeof SettlementQuery>;

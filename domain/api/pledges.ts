@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId, recordIdText } from './common';
 import { isDay } from '../calendar';
 import { MAX_TEXT_CHARS } from '../limits';
 import { MAX_CAMPAIGN_NAME } from '../pledge-rules';
@@ -16,13 +17,13 @@ const Day = z.string().refine(isDay, { message: 'validation.invalid' });
 const Amount = z.number().int().positive().max(MAX_LINE_AMOUNT);
 
 export const PledgeInput = z.object({
-  memberId: z.number().int().positive(),
-  offeringTypeId: z.number().int().positive(),
+  memberId: recordId,
+  offeringTypeId: recordId,
   total: Amount,
   dueDate: Day,
   paymentMethod: z.enum(PLEDGE_PAYMENT_METHODS).optional(),
   note: z.string().trim().max(MAX_TEXT_CHARS).optional(),
-  campaignId: z.number().int().positive().optional(),
+  campaignId: recordId.optional(),
 });
 export type PledgeInput = z.infer<typeof PledgeInput>;
 
@@ -72,9 +73,9 @@ export type PledgeDetail = z.infer<typeof PledgeDetail>;
 export const PledgeFilters = z.object({
   due: z.enum(PLEDGE_DUE_FILTERS).optional(),
   search: z.string().trim().min(1).max(100).optional(),
-  institutionId: z.coerce.number().int().positive().optional(),
-  memberId: z.coerce.number().int().positive().optional(),
-  campaignId: z.coerce.number().int().positive().optional(),
+  institutionId: recordIdText.optional(),
+  memberId: recordIdText.optional(),
+  campaignId: recordIdText.optional(),
 });
 export type PledgeFilters = z.infer<typeof PledgeFilters>;
 export const PledgeQuery = PledgeFilters.extend({
@@ -92,9 +93,9 @@ export const RemindResult = z.object({ sent: z.boolean(), smsId: z.number().int(
 export const CampaignInput = z.object({
   name: z.string().trim().min(1).max(MAX_CAMPAIGN_NAME),
   target: Amount,
-  offeringTypeId: z.number().int().positive().optional(),
+  offeringTypeId: recordId.optional(),
   endsOn: Day.optional(),
-  institutionId: z.number().int().positive().optional(),
+  institutionId: recordId.optional(),
 });
 export type CampaignInput = z.infer<typeof CampaignInput>;
 export const CampaignRow = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId, recordIdText } from './common';
 import { MAX_TEXT_CHARS } from '../limits';
 import { isE164 } from '../phone';
 import {
@@ -56,17 +57,17 @@ export const OfferingType = z.object({
 });
 export type OfferingType = z.infer<typeof OfferingType>;
 export const OfferingTypeList = z.object({ data: z.array(OfferingType) });
-export const OfferingTypeQuery = z.object({ institutionId: z.coerce.number().int().positive().optional() });
+export const OfferingTypeQuery = z.object({ institutionId: recordIdText.optional() });
 
 export const Currency = z.object({ code: z.string(), numericCode: z.string(), territory: z.string(), value: z.string() });
 export type Currency = z.infer<typeof Currency>;
 export const CurrencyList = z.object({ data: z.array(Currency) });
 
 export const ReceiptLine = z.object({
-  offeringTypeId: z.number().int().positive(),
+  offeringTypeId: recordId,
   amount: z.number().int().positive().max(MAX_LINE_AMOUNT),
   /** A pledge this line pays first (issue 14); any rest goes to the giver's other open pledges of the type. */
-  pledgeId: z.number().int().positive().optional(),
+  pledgeId: recordId.optional(),
 });
 
 /**
@@ -78,8 +79,8 @@ export const ReceiptLine = z.object({
 export const CashReceiptInput = z
   .object({
     id: z.uuid(),
-    institutionId: z.number().int().positive(),
-    memberId: z.number().int().positive().optional(),
+    institutionId: recordId,
+    memberId: recordId.optional(),
     memberClientId: z.uuid().optional(),
     payer: z.object({ name: z.string().trim().min(1).max(MAX_PAYER_NAME), phone: Phone.optional() }).optional(),
     lines: z.array(ReceiptLine).min(1).max(MAX_RECEIPT_LINES),
@@ -131,7 +132,7 @@ export type SyncResponse = z.infer<typeof SyncResponse>;
 /** A counting batch. Closing is the one change allowed after creation (closedAt goes from null to a time). */
 export const BatchInput = z.object({
   id: z.uuid(),
-  institutionId: z.number().int().positive(),
+  institutionId: recordId,
   name: z.string().trim().min(1).max(MAX_BATCH_NAME),
   serviceDate: z.iso.date(),
   currency: z.string().regex(CURRENCY_PATTERN),
@@ -141,14 +142,14 @@ export type BatchInput = z.input<typeof BatchInput>;
 
 export const MemberInput = z.object({
   id: z.uuid(),
-  institutionId: z.number().int().positive(),
+  institutionId: recordId,
   firstName: z.string().trim().min(1).max(MAX_MEMBER_NAME),
   lastName: z.string().trim().min(1).max(MAX_MEMBER_NAME),
   phone: Phone,
   email: z.email().max(MAX_EMAIL).optional(),
   gender: z.enum(GENDERS),
   preferredLanguage: z.enum(MEMBER_LANGUAGES),
-  zoneId: z.number().int().positive().optional(),
+  zoneId: recordId.optional(),
   // Missing, empty or not a code: the spec's "Please select country" in every case.
   country: z.string({ error: 'validation.selectCountry' }).regex(COUNTRY_PATTERN, { message: 'validation.selectCountry' }),
   addressOne: z.string().trim().max(MAX_ADDRESS).optional(),
@@ -173,7 +174,7 @@ export const CachedMember = z.object({
 export type CachedMember = z.infer<typeof CachedMember>;
 /** Cursor paging over (updatedAt, id) so a device fetches only what changed since its last look. */
 export const MemberCacheQuery = z.object({
-  institutionId: z.coerce.number().int().positive().optional(),
+  institutionId: recordIdText.optional(),
   since: z.string().max(80).optional(),
   limit: z.coerce.number().int().min(1).max(5000).default(2000),
 });
@@ -185,13 +186,13 @@ export const MemberCacheQuery = z.object({
 export const MemberCachePage = z.object({ data: z.array(CachedMember), next: z.string().nullable(), cursor: z.string() });
 
 export const CashReceiptQuery = z.object({
-  institutionId: z.coerce.number().int().positive().optional(),
+  institutionId: recordIdText.optional(),
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
-  offeringTypeId: z.coerce.number().int().positive().optional(),
-  memberId: z.coerce.number().int().positive().optional(),
+  offeringTypeId: recordIdText.optional(),
+  memberId: recordIdText.optional(),
   batchId: z.uuid().optional(),
-  recordedBy: z.coerce.number().int().positive().optional(),
+  recordedBy: recordIdText.optional(),
   method: z.enum(RECEIPT_METHODS).optional(),
   currency: z.string().regex(/^[A-Z]{3}$/).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
@@ -260,7 +261,7 @@ export const BatchRow = z.object({
 });
 export const BatchList = z.object({ data: z.array(BatchRow) });
 export const BatchQuery = z.object({
-  institutionId: z.coerce.number().int().positive().optional(),
+  institutionId: recordIdText.optional(),
   status: z.enum(BATCH_STATUSES).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(200),
 });

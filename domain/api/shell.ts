@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordIdText } from './common';
 
 /** Menu item as the spec describes it: icon, text, target and optional children. */
 export const MenuChild = z.object({ key: z.string(), text: z.string(), target: z.string() });
@@ -15,7 +16,7 @@ export const Menu = z.array(MenuItem);
 export const ReligionItem = z.object({ value: z.number().int(), text: z.string() });
 export const ReligionList = z.object({ data: z.array(ReligionItem) });
 export type ReligionItem = z.infer<typeof ReligionItem>;
-export const SetReligionInput = z.object({ religionId: z.coerce.number().int().positive() });
+export const SetReligionInput = z.object({ religionId: recordIdText });
 export const SetReligionResult = z.object({ religionId: z.number().int() });
 
 export const SmsBalance = z.object({
@@ -73,4 +74,4 @@ export const TransactionSearchResult = z.object({ data: z.array(TransactionHit),
 export const MemberSearchResult = z.object({ data: z.array(MemberHit), count: z.number().int() });
 
 /** `generateMenu/{profileId}`: the caller's own profile id. */
-export const ProfileIdParam = z.object({ profileId: z.coerce.number().int().positive() });
+export const ProfileIdParam = z.object({ profileId: recordIdText });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId } from './common';
 import { isE164 } from '../phone';
 import { MOBILE_OPERATORS } from '../statuses';
 import { PAYMENT_REASON_CODES } from './payments';
@@ -25,7 +26,7 @@ export const SmsPurchaseInput = z.object({
   /** The paying phone, E.164 ("+255712345678"): it receives the push. */
   phone: z.string().trim().refine(isE164, { message: 'validation.invalidPhone' }),
   /** The wallet to fill: the caller's own institution when omitted, else one below it. */
-  institutionId: z.number().int().positive().optional(),
+  institutionId: recordId.optional(),
 });
 export type SmsPurchaseInput = z.infer<typeof SmsPurchaseInput>;
 

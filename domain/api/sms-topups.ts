@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId } from './common';
 import { MAX_TEXT_CHARS } from '../limits';
 
 /**
@@ -12,7 +13,7 @@ import { MAX_TEXT_CHARS } from '../limits';
 export const MAX_SMS_TOPUP = 100_000;
 
 export const SmsTopUpRequestInput = z.object({
-  institutionId: z.number().int().positive(),
+  institutionId: recordId,
   amount: z.number().int().min(1).max(MAX_SMS_TOPUP),
   note: z.string().trim().max(MAX_TEXT_CHARS).optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId, recordIdText } from './common';
 import { MAX_TEXT_CHARS } from '../limits';
 import { toE164 } from '../phone';
 import { SMS_STATUSES } from '../statuses';
@@ -18,7 +19,7 @@ const Phone = z
 /** Who receives a campaign (fixed contract of issue 14). */
 export const SmsRecipients = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('all') }),
-  z.object({ kind: z.literal('zone'), zoneId: z.number().int().positive() }),
+  z.object({ kind: z.literal('zone'), zoneId: recordId }),
   z.object({ kind: z.literal('pledges'), due: z.enum(['overdue', '7d']) }),
   z.object({ kind: z.literal('list'), phones: z.array(Phone).min(1).max(MAX_LIST_PHONES) }),
   z.object({ kind: z.literal('phone'), phone: Phone }),
@@ -31,7 +32,7 @@ export const SmsCampaignInput = z.object({
   /** Later than now: the campaign waits for it in the job queue. */
   scheduleAt: z.iso.datetime({ offset: true }).optional(),
   /** Bank staff and union level send for an institution in their scope; others send for their own. */
-  institutionId: z.number().int().positive().optional(),
+  institutionId: recordId.optional(),
 });
 export type SmsCampaignInput = z.infer<typeof SmsCampaignInput>;
 
@@ -80,9 +81,9 @@ export type SmsCampaignDetail = z.infer<typeof SmsCampaignDetail>;
 
 /** Keyset paging: pass `nextCursor` back as `cursor` (the last id seen); null on the last page. */
 export const SmsCampaignQuery = z.object({
-  cursor: z.coerce.number().int().positive().optional(),
+  cursor: recordIdText.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
-  institutionId: z.coerce.number().int().positive().optional(),
+  institutionId: recordIdText.optional(),
 });
 export const SmsCampaignPage = z.object({ data: z.array(SmsCampaignRow), nextCursor: z.number().int().nullable() });
 export type SmsCampaignPage = z.infer<typeof SmsCampaignPage>;

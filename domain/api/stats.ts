@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordIdText } from './common';
 import { isDay } from '../calendar';
 
 /**
@@ -19,7 +20,7 @@ export const OfferingsReportQuery = z
   .object({
     from: CalendarDay,
     to: CalendarDay,
-    institutionId: z.coerce.number().int().positive().optional(),
+    institutionId: recordIdText.optional(),
     currency: z.string().trim().toUpperCase().length(3).default('TZS'),
     format: z.enum(REPORT_FORMATS).default('json'),
   })
@@ -58,7 +59,7 @@ export const StatsOverviewQuery = z
   .object({
     from: CalendarDay,
     to: CalendarDay,
-    institutionId: z.coerce.number().int().positive().optional(),
+    institutionId: recordIdText.optional(),
     currency: z.string().trim().toUpperCase().length(3).default('TZS'),
   })
   .refine((q) => q.from <= q.to, { message: 'from must not be after to', path: ['to'] });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId, recordIdText } from './common';
 import { CUSTOM_FIELD_TYPES, MAX_FIELD_ANSWERS, MAX_FIELD_CHARS, MAX_FIELD_ITEM, MAX_FIELD_ITEMS, MAX_FIELD_LABEL } from '../custom-field-rules';
 
 /**
@@ -32,12 +33,12 @@ export const Level = z.object({
 export type Level = z.infer<typeof Level>;
 export const LevelList = z.object({ data: z.array(Level) });
 export type LevelList = z.infer<typeof LevelList>;
-export const LevelQuery = z.object({ religionId: z.coerce.number().int().positive().optional() });
+export const LevelQuery = z.object({ religionId: recordIdText.optional() });
 
 const LevelName = z.string().trim().min(1).max(MAX_LEVEL_NAME);
 /** POST /api/levels: added below the lowest level of the religion; reorder to place it. */
 export const LevelInput = z.object({
-  religionId: z.number().int().positive(),
+  religionId: recordId,
   code: z
     .string()
     .trim()
@@ -51,7 +52,7 @@ export type LevelInput = z.input<typeof LevelInput>;
 export const LevelRename = z.object({ nameEn: LevelName, nameSw: LevelName });
 export type LevelRename = z.input<typeof LevelRename>;
 /** POST /api/levels/reorder: every level of the religion, top first. */
-export const LevelReorder = z.object({ religionId: z.number().int().positive(), levelIds: z.array(z.number().int().positive()).min(1).max(20) });
+export const LevelReorder = z.object({ religionId: recordId, levelIds: z.array(recordId).min(1).max(20) });
 export type LevelReorder = z.input<typeof LevelReorder>;
 
 export const CustomField = z.object({
@@ -67,13 +68,13 @@ export const CustomField = z.object({
 export type CustomField = z.infer<typeof CustomField>;
 export const CustomFieldList = z.object({ data: z.array(CustomField) });
 export type CustomFieldList = z.infer<typeof CustomFieldList>;
-export const CustomFieldQuery = z.object({ levelId: z.coerce.number().int().positive() });
+export const CustomFieldQuery = z.object({ levelId: recordIdText });
 
 const Chars = z.number().int().min(0).max(MAX_FIELD_CHARS).nullable().optional();
 /** POST and PUT /api/custom-fields: the same fields as the list carries. */
 export const CustomFieldInput = z
   .object({
-    levelId: z.number().int().positive(),
+    levelId: recordId,
     label: z.string().trim().min(1).max(MAX_FIELD_LABEL),
     dataType: z.enum(CUSTOM_FIELD_TYPES),
     minChars: Chars,
@@ -110,7 +111,7 @@ export type InstitutionRef = z.infer<typeof InstitutionRef>;
 export const MAX_TREE_PAGE = 100;
 /** GET /api/structure: one node's children (the caller's top nodes without `parentId`), or a search over the whole scope. */
 export const StructureQuery = z.object({
-  parentId: z.coerce.number().int().positive().optional(),
+  parentId: recordIdText.optional(),
   search: z.string().trim().min(2).max(80).optional(),
   after: z.string().max(400).optional(),
   limit: z.coerce.number().int().min(1).max(MAX_TREE_PAGE).optional(),
@@ -146,10 +147,10 @@ export type StructurePage = z.infer<typeof StructurePage>;
 
 export const INSTITUTION_STATUSES = ['unfinished', 'submitted', 'active', 'rejected', 'disabled'] as const;
 export const InstitutionListQuery = z.object({
-  levelId: z.coerce.number().int().positive().optional(),
+  levelId: recordIdText.optional(),
   status: z.enum(INSTITUTION_STATUSES).optional(),
-  branchId: z.coerce.number().int().positive().optional(),
-  religionId: z.coerce.number().int().positive().optional(),
+  branchId: recordIdText.optional(),
+  religionId: recordIdText.optional(),
   region: z.string().trim().min(1).max(80).optional(),
   search: z.string().trim().min(2).max(80).optional(),
   after: z.string().max(400).optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordId, recordIdText } from './common';
 
 /** Zones (groups) of a congregation, spec §1/§3: a tree by parent zone, with a community. */
 export const MAX_ZONE_NAME = 80;
@@ -23,30 +24,30 @@ export type Zone = z.infer<typeof Zone>;
 export const ZoneList = z.object({ data: z.array(Zone) });
 export type ZoneList = z.infer<typeof ZoneList>;
 
-export const ZoneQuery = z.object({ institutionId: z.coerce.number().int().positive().optional() });
+export const ZoneQuery = z.object({ institutionId: recordIdText.optional() });
 
 /** `institutionId` may be left out by a congregation's own user: their congregation is meant. */
 export const ZoneInput = z.object({
   name: ZoneName,
-  parentId: z.number().int().positive().nullable().optional(),
+  parentId: recordId.nullable().optional(),
   community: Community.optional(),
-  institutionId: z.number().int().positive().optional(),
+  institutionId: recordId.optional(),
 });
 export type ZoneInput = z.input<typeof ZoneInput>;
 
 /** Rename, move (another parent, or null for the top) or change the community. */
 export const ZonePatch = z
-  .object({ name: ZoneName.optional(), parentId: z.number().int().positive().nullable().optional(), community: Community.optional() })
+  .object({ name: ZoneName.optional(), parentId: recordId.nullable().optional(), community: Community.optional() })
   .refine((patch) => Object.keys(patch).length > 0, { message: 'error.badRequest' });
 export type ZonePatch = z.input<typeof ZonePatch>;
 
-export const ZoneMergeInput = z.object({ intoZoneId: z.number().int().positive() });
+export const ZoneMergeInput = z.object({ intoZoneId: recordId });
 export type ZoneMergeInput = z.input<typeof ZoneMergeInput>;
 
 /** Moves the chosen members into a zone, or out of every zone with `zoneId: null`. */
 export const ZoneMoveMembersInput = z.object({
   memberIds: z.array(z.number().int().positive()).min(1).max(MAX_ZONE_MOVE),
-  zoneId: z.number().int().positive().nullable(),
+  zoneId: recordId.nullable(),
 });
 export type ZoneMoveMembersInput = z.input<typeof ZoneMoveMembersInput>;
 export const ZoneMoveMembersResult = z.object({ moved: z.number().int() });

@@ -13,7 +13,7 @@ const BAD_PARAMS: Record<string, string[]> = {
   ':limit': ['abc', '-1', '1000', '1.5'],
   ':offset': ['abc', '-1', '99999999999'],
   ':id': ['short', 'y'.repeat(15)],
-  ':profileId': ['abc', '0', '-4'],
+  ':profileId': ['abc', '0', '-4', '2147483648'],
   // A statement link's token (ADR 064): any text is an unknown link's page, but control characters are refused first.
   ':token': ['nul\u0000byte', 'bell\u0007'],
 };

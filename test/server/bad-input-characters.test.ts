@@ -67,4 +67,19 @@ describe('control characters and empty changes are refused at the schema, never 
       expect(res.json().message).toBe('Nothing to change: send at least one field');
     }
   });
+
+  it('refuses an id beyond a PostgreSQL integer at the schema, naming the field, in path, query and body', async () => {
+    const tooBig = '2147483648';
+    const inPath = await call('GET', `/api/members/${tooBig}`, undefined, treasurer, 'sw');
+    expect(inPath.statusCode).toBe(400);
+    expect(inPath.json()).toMatchObject({ code: 'validation', fields: [{ path: 'id' }] });
+    const inQuery = await call('GET', `/api/members?institutionId=${tooBig}`, undefined, admin);
+    expect(inQuery.statusCode).toBe(400);
+    expect(inQuery.json().fields[0].path).toBe('institutionId');
+    const inBody = await call('POST', '/api/zones', { name: 'Mbali', institutionId: Number(tooBig) }, treasurer);
+    expect(inBody.statusCode).toBe(400);
+    expect(inBody.json().fields[0].path).toBe('institutionId');
+    // The largest integer PostgreSQL holds is a valid id that names nothing here.
+    expect((await call('GET', '/api/members/2147483647', undefined, treasurer)).statusCode).toBe(404);
+  });
 });

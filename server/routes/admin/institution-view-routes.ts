@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { IdParam } from '../../../domain/api/common';
+import { IdParam, recordIdText } from '../../../domain/api/common';
 import type { InstitutionListItem } from '../../../domain/api/structure';
 import {
   CustomFieldValuesInput,
@@ -78,7 +77,7 @@ export async function institutionViewRoutes(fastify: FastifyInstance) {
   );
   app.get(
     '/institutions/:id/files/:fileId',
-    { config: view, schema: { tags, params: IdParam.extend({ fileId: z.coerce.number().int().positive() }) } },
+    { config: view, schema: { tags, params: IdParam.extend({ fileId: recordIdText }) } },
     async (request, reply) => {
       const { upload, bytes } = await institutionFile(ctx, authOf(request).user, request.params.id, request.params.fileId);
       const ascii = upload.originalName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');

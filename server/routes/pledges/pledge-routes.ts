@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdParam } from '../../../domain/api/common';
+import { IdParam, recordIdText } from '../../../domain/api/common';
 import { CampaignInput, CampaignList, PledgeCreated, PledgeDetail, PledgeExportQuery, PledgeInput, PledgePage, PledgeQuery, RemindResult } from '../../../domain/api/pledges';
 import { apiPaths } from '../../../domain/api-paths';
 import { createCampaign, createPledge, type Actor } from '../../services/pledges/pledge-create';
@@ -74,7 +74,7 @@ export async function pledgeRoutes(fastify: FastifyInstance) {
     apiPaths.pledgeCampaigns,
     {
       config: { access: view },
-      schema: { tags: ['pledges'], querystring: z.object({ institutionId: z.coerce.number().int().positive().optional() }), response: { 200: CampaignList } },
+      schema: { tags: ['pledges'], querystring: z.object({ institutionId: recordIdText.optional() }), response: { 200: CampaignList } },
     },
     async (request) => listCampaigns(ctx.database.db, authOf(request).user, request.query.institutionId),
   );

@@ -4,6 +4,7 @@ import { Zip, ZipPassThrough } from 'fflate';
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { z } from 'zod';
+import { recordIdText } from '../../../domain/api/common';
 import { CongregationStatementsQuery } from '../../../domain/api/stats';
 import { messages } from '../../../domain/messages';
 import type { Descriptor } from '../../../domain/messages-descriptor';
@@ -13,7 +14,7 @@ import type { Statement } from '../../services/stats/member-statement';
 import { drawStatement, newStatementDocument } from '../../services/stats/statement-pdf';
 import { authOf } from '../auth/client-info';
 
-const InstitutionParams = z.object({ id: z.coerce.number().int().positive() });
+const InstitutionParams = z.object({ id: recordIdText });
 
 /**
  * A congregation's year statements (issue 16): a ZIP with one PDF per member, or one PDF with each

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { recordIdText } from '../../../domain/api/common';
 import { StatementQuery } from '../../../domain/api/stats';
 import { messages } from '../../../domain/messages';
 import { logActivity } from '../../services/auth/activity';
@@ -8,7 +9,7 @@ import { buildStatement, memberInScope } from '../../services/stats/member-state
 import { drawStatement, newStatementDocument } from '../../services/stats/statement-pdf';
 import { authOf } from '../auth/client-info';
 
-const MemberParams = z.object({ id: z.coerce.number().int().positive() });
+const MemberParams = z.object({ id: recordIdText });
 
 /** A member's year statement as a PDF, streamed as it is drawn; a member outside the caller's scope is not found. */
 export async function statementRoutes(fastify: FastifyInstance) {

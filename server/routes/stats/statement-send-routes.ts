@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { recordIdText } from '../../../domain/api/common';
 import { StatementLink, StatementLinkList, StatementSend, StatementSendInput, StatementSendList } from '../../../domain/api/statement-sends';
 import { logActivity } from '../../services/auth/activity';
 import { memberInScope } from '../../services/stats/member-statement';
@@ -10,7 +11,7 @@ import { memberStatementLinks, revokeStatementLink, toStatementLink } from '../.
 import { errors } from '../../lib/app-error';
 import { authOf } from '../auth/client-info';
 
-const IdParams = z.object({ id: z.coerce.number().int().positive() });
+const IdParams = z.object({ id: recordIdText });
 
 /**
  * Sending year statements by SMS link or email (ADR 064). Whoever may read a statement may send it:
