@@ -60,8 +60,9 @@ test('the treasurer changes a member phone with the code read from the SMS inbox
   await expect(async () => expect((await smsInbox(request, member!.phone))[0]?.message ?? '').toContain(e164)).toPass({ timeout: 15_000 });
 });
 
-// ADR 054: the sending church asks, the receiving side (here the union above both) accepts, the member moves.
-test('the treasurer requests a transfer to Sinza and the union administrator accepts it', async ({ page, browser, request }) => {
+// ADR 054: the sending church asks, the receiving church's own administrator (demo user `sinza`)
+// accepts, and the member moves there with a new code; the old code stays in the transfer's history.
+test('the treasurer requests a transfer to Sinza and Sinza’s administrator accepts it', async ({ page, browser, request }) => {
   test.setTimeout(120_000);
   const members = await mwengeMember(request, '');
   const member = members.at(-1)!;
@@ -76,24 +77,38 @@ test('the treasurer requests a transfer to Sinza and the union administrator acc
   await expect(dialog).toHaveCount(0);
   await expect(page.getByText('Sinza Church must accept it.', { exact: false })).toBeVisible();
 
-  const unionContext = await browser.newContext();
-  const union = await unionContext.newPage();
-  await new SignInPage(union).signIn('union');
-  await union.goto('/en/members/transfers');
-  const waiting = union.getByRole('table', { name: 'Transfers to answer' });
+  const sinzaContext = await browser.newContext();
+  const sinza = await sinzaContext.newPage();
+  await new SignInPage(sinza).signIn('sinza');
+  await sinza.goto('/en/members/transfers');
+  const waiting = sinza.getByRole('table', { name: 'Transfers to answer' });
   const row = waiting.getByRole('row').filter({ hasText: member.names }).filter({ hasText: 'Waiting' });
   await expect(row).toBeVisible();
-  expect(await blockingAxeFindings(union, 'member transfers')).toEqual([]);
+  expect(await blockingAxeFindings(sinza, 'member transfers')).toEqual([]);
   await row.getByRole('button', { name: `Accept ${member.names}` }).click();
-  await expect(waiting.getByRole('row').filter({ hasText: member.names }).first()).toContainText('Accepted');
-  await expect(waiting.getByRole('row').filter({ hasText: member.names }).first()).toContainText(/SNZ-\d{4,}/);
-  await unionContext.close();
-  // The member is told, with the new number (ADR 054), through the simulated SMS inbox.
-  await expect(async () => expect((await smsInbox(request, member.phone))[0]?.message ?? '').toMatch(/Sinza Church.*SNZ-\d{4,}/)).toPass({ timeout: 15_000 });
+  const answered = waiting.getByRole('row').filter({ hasText: member.names }).first();
+  await expect(answered).toContainText('Accepted');
+  // The code history: the Mwenge code it had, then the Sinza code it now has.
+  await expect(answered).toContainText(new RegExp(`${member.code} → SNZ-\\d{4,}`));
+  const newCode = (await answered.innerText()).match(/SNZ-\d{4,}/)![0];
 
-  // The sender no longer opens the member; its sent list shows the answer.
+  // The member is Sinza's now: its list finds them by the new code, and their page names the new code.
+  const sinzaToken = await apiToken(request, 'sinza');
+  const atSinza = await request.get(`/api/members?limit=20&search=${encodeURIComponent(newCode)}`, { headers: { authorization: `Bearer ${sinzaToken}` } });
+  expect(((await atSinza.json()) as MemberPage).data.map((row) => ({ id: row.id, code: row.code }))).toEqual([{ id: member.id, code: newCode }]);
+  await sinza.goto(`/en/members/${member.id}`);
+  await expect(sinza.getByRole('heading', { name: new RegExp(newCode) })).toBeVisible();
+  await sinzaContext.close();
+  // The member is told, with the new number (ADR 054), through the simulated SMS inbox.
+  await expect(async () => expect((await smsInbox(request, member.phone))[0]?.message ?? '').toContain(`Sinza Church`)).toPass({ timeout: 15_000 });
+  expect((await smsInbox(request, member.phone))[0]?.message).toContain(newCode);
+
+  // Mwenge no longer lists or opens the member; its sent list shows the answer and both codes.
+  expect((await mwengeMember(request, member.code)).map((row) => row.id)).not.toContain(member.id);
   await page.goto('/en/members/transfers');
-  await expect(page.getByRole('table', { name: 'Transfers sent' }).getByRole('row').filter({ hasText: member.names }).first()).toContainText('Accepted');
+  const sent = page.getByRole('table', { name: 'Transfers sent' }).getByRole('row').filter({ hasText: member.names }).first();
+  await expect(sent).toContainText('Accepted');
+  await expect(sent).toContainText(`${member.code} → ${newCode}`);
 });
 
 /** QR images in a pdfkit PDF: each PNG is an image plus its alpha mask (itself an image), so masks are left out. */

@@ -213,5 +213,15 @@ describe('transferring a member: the sender asks, the receiver answers, the mone
     const found = (await call('church', 'GET', `/api/members/${member.id}/transfer-destinations?search=s`)).json();
     expect(found.data.map((row: { id: number }) => row.id)).toEqual([w.churchB.id]);
     expect((await call('church', 'GET', `/api/members/${member.id}/transfer-destinations?search=kariakoo`)).json().data).toEqual([]);
+    // A third church of the same district is neither side: it neither sees nor answers the request.
+    const [levelId, religionId] = [w.churchB.levelId, w.churchB.religionId];
+    const churchC = await createInstitution(t.database.db, { religionId, levelId, parent: w.district, title: 'Ubungo Church' });
+    const third = (await signIn(t.app, await createUser(t.database.db, { role: 'Church Treasurer', institutionId: churchC.id }))).headers;
+    expect((await t.app.inject({ method: 'POST', url: `/api/member-transfers/${transfer.id}/accept`, headers: third })).statusCode).toBe(404);
+    expect(((await t.app.inject({ method: 'GET', url: '/api/member-transfers?direction=incoming', headers: third })).json() as TransferListPage).data).toEqual([]);
+    expect((await memberRow(member.id)).institutionId).toBe(w.churchA.id);
+    // The receiving church's own user answers it.
+    expect(((await call('churchB', 'POST', `/api/member-transfers/${transfer.id}/accept`)).json() as MemberTransfer).status).toBe('accepted');
+    expect((await memberRow(member.id)).institutionId).toBe(w.churchB.id);
   });
 });

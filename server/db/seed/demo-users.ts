@@ -28,6 +28,7 @@ export const demoUsers: readonly DemoUser[] = [
   { username: 'checker', name: 'Joseph Temba', role: 'Bank Administrator', email: 'joseph.temba@sadakabank.co.tz', phone: '+255754100006', forceChangePassword: false, totp: false, sees: 'as admin; a second approver for maker-checker' },
   { username: 'secure', name: 'Grace Mollel', role: 'Bank Administrator', email: 'grace.mollel@sadakabank.co.tz', phone: '+255754100007', forceChangePassword: false, totp: true, sees: 'as admin, with two-factor sign-in (TOTP)' },
   { username: 'newuser', name: 'Upendo Swai', role: 'Church Treasurer', institution: 'SNZ', email: 'upendo.swai@sinza.example.co.tz', phone: '+255754100008', forceChangePassword: true, totp: false, sees: 'Sinza Church; must change the password first' },
+  { username: 'sinza', name: 'Daudi Massawe', role: 'Church Treasurer', institution: 'SNZ', email: 'daudi.massawe@sinza.example.co.tz', phone: '+255754100009', forceChangePassword: false, totp: false, sees: 'Sinza Church: members, cash receipts, pledges; answers member transfers to Sinza' },
 ];
 
 /** otpauth:// link for the `secure` user, for QR generators and authenticator apps. */
