@@ -81,11 +81,14 @@ export type PledgeFilters = z.infer<typeof PledgeFilters>;
 export const PledgeQuery = PledgeFilters.extend({
   limit: z.coerce.number().int().min(1).max(100).default(20),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  /** Keyset paging: the previous answer's `nextCursor`; when given, `offset` is not used. */
+  cursor: z.string().max(400).optional(),
 });
 export const PledgeExportQuery = PledgeFilters.extend({ format: z.enum(EXPORT_FORMATS).default('csv') });
 
 export const PledgeTotals = z.object({ total: z.number().int(), paid: z.number().int(), remaining: z.number().int() });
-export const PledgePage = z.object({ data: z.array(PledgeRow), count: z.number().int(), totals: PledgeTotals });
+/** `nextCursor`: pass it back as `cursor` for the next page; null on the last. */
+export const PledgePage = z.object({ data: z.array(PledgeRow), count: z.number().int(), totals: PledgeTotals, nextCursor: z.string().nullable() });
 export type PledgePage = z.infer<typeof PledgePage>;
 
 export const RemindResult = z.object({ sent: z.boolean(), smsId: z.number().int().nullable(), remindedAt: z.string().nullable() });

@@ -118,7 +118,10 @@ export const pledges = pgTable(
   (t) => [
     check('pledges_amounts', sql`${t.total} > 0 and ${t.paid} >= 0 and ${t.paid} <= ${t.total}`),
     index('pledges_open_by_member').on(t.memberId, t.offeringTypeId, t.dueDate),
-    index('pledges_institution_due').on(t.institutionId, t.dueDate),
+    // The pledges list's order (due date, id; ADR 062): a church's pages read this as one range,
+    // a wider scope (union, religion, branch) walks pledges_due_list and keeps its own.
+    index('pledges_institution_due').on(t.institutionId, t.dueDate, t.id),
+    index('pledges_due_list').on(t.dueDate, t.id),
     index('pledges_campaign').on(t.campaignId),
   ],
 );

@@ -35,8 +35,8 @@ export async function pledgeRoutes(fastify: FastifyInstance) {
     apiPaths.pledges,
     { config: { access: view }, schema: { tags: ['pledges'], querystring: PledgeQuery, response: { 200: PledgePage } } },
     async (request) => {
-      const { limit, offset, ...filters } = request.query;
-      return listPledges(ctx.database.db, authOf(request).user, filters, { limit, offset }, ctx.now());
+      const { limit, offset, cursor, ...filters } = request.query;
+      return listPledges(ctx.database.db, authOf(request).user, filters, { limit, offset, cursor }, ctx.now(), request.t);
     },
   );
 

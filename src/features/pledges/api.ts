@@ -23,7 +23,7 @@ export function queryOf(values: Record<string, string | number | null | undefine
 
 export const pledgeKeys = {
   all: ['pledges'] as const,
-  list: (filters: PledgeListFilters, offset: number) => [...pledgeKeys.all, 'list', filters, offset] as const,
+  list: (filters: PledgeListFilters, cursor: string | null) => [...pledgeKeys.all, 'list', filters, cursor] as const,
   detail: (id: number) => [...pledgeKeys.all, 'detail', id] as const,
   campaigns: () => [...pledgeKeys.all, 'campaigns'] as const,
   members: (search: string) => [...pledgeKeys.all, 'members', search] as const,
@@ -31,10 +31,11 @@ export const pledgeKeys = {
 };
 
 export const pledgeQueries = {
-  list: (filters: PledgeListFilters, offset: number) =>
+  /** Keyset pages (ADR 062): `cursor` is the previous page's `nextCursor`, null for the first. */
+  list: (filters: PledgeListFilters, cursor: string | null) =>
     queryOptions({
-      queryKey: pledgeKeys.list(filters, offset),
-      queryFn: ({ signal }) => api.get<PledgePage>(`${apiPaths.pledges}${queryOf({ ...filters, limit: PLEDGE_PAGE_SIZE, offset })}`, undefined, signal),
+      queryKey: pledgeKeys.list(filters, cursor),
+      queryFn: ({ signal }) => api.get<PledgePage>(`${apiPaths.pledges}${queryOf({ ...filters, limit: PLEDGE_PAGE_SIZE, cursor })}`, undefined, signal),
       placeholderData: keepPreviousData,
       throwOnError: isServerFault,
     }),

@@ -10,10 +10,11 @@ import { DataTable } from '../../components/ui/data-table';
 import { DownloadProgress } from '../../components/ui/download-progress';
 import { EmptyState } from '../../components/ui/empty-state';
 import { FilterBar } from '../../components/ui/filter-bar';
-import { Pager } from '../../components/ui/pager';
+import { CursorPager } from '../../components/ui/cursor-pager';
 import { Spinner } from '../../components/ui/spinner';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { errorText } from '../../lib/error-message';
+import { useCursorStack } from '../../lib/cursor-stack';
 import { localeOfPath } from '../../lib/locale-path';
 import { canDo } from '../../lib/permissions';
 import { profileQuery } from '../../lib/session-queries';
@@ -44,10 +45,10 @@ export function PledgesPage() {
   const initial: PledgeListFilters = due && (DUE_FILTERS as string[]).includes(due) ? { ...NO_FILTERS, due: due as PledgeDueFilter } : NO_FILTERS;
   const [draft, setDraft] = useState(initial);
   const [filters, setFilters] = useState(initial);
-  const [offset, setOffset] = useState(0);
+  const pages = useCursorStack();
   const [creating, setCreating] = useState(false);
   const download = useExportDownload();
-  const list = useQuery(pledgeQueries.list(filters, offset));
+  const list = useQuery(pledgeQueries.list(filters, pages.cursor));
   const money = (amount: number, currency = 'TZS') => formatMoney(amount, currency, i18n.locale);
   const canCreate = canDo(profile, 'pledges', 'create');
 
@@ -84,7 +85,7 @@ export function PledgesPage() {
         label={t`Find pledges`}
         onSubmit={() => {
           setFilters({ ...draft, search: draft.search.trim() });
-          setOffset(0);
+          pages.reset();
         }}
         extra={
           canDo(profile, 'pledges', 'export') ? (
@@ -187,7 +188,7 @@ export function PledgesPage() {
                 </tr>
               ))}
             </DataTable>
-            <Pager offset={offset} limit={PLEDGE_PAGE_SIZE} count={list.data.count} onChange={setOffset} />
+            <CursorPager page={pages.page} nextCursor={list.data.nextCursor} onNext={pages.next} onPrevious={pages.previous} count={list.data.count} limit={PLEDGE_PAGE_SIZE} />
           </>
         ) : null}
       </section>
