@@ -1,4 +1,4 @@
-import { and, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../server/context';
 import { ensureSeeded } from '../../server/db/seed/ensure-seeded';
@@ -33,6 +33,20 @@ function oracleTransactionMatch(value: string): SQL {
   ];
   if (phone) options.push(sql`${transactions.payerPhone} like ${phone}`);
   return or(...options)!;
+}
+
+/** The member search as it was before migration 0034: one OR over the members of the scope. */
+function oracleMemberMatch(value: string): SQL {
+  const prefix = likePrefix(value.toLowerCase());
+  const digits = value.replace(/\D/g, '').replace(/^0+/, '');
+  const phone = digits.length >= 3 && /^[\d\s+()-]+$/.test(value) ? likePrefix(digits, true) : null;
+  const options: SQL[] = [
+    sql`lower(${members.firstName} || ' ' || ${members.lastName}) like ${prefix}`,
+    sql`lower(${members.lastName}) like ${prefix}`,
+    sql`lower(${members.code}) like ${prefix}`,
+  ];
+  if (phone) options.push(sql`${members.phone} like ${phone}`);
+  return and(isNull(members.deletedAt), or(...options))!;
 }
 
 describe('search on the demo data answers what the unindexed query answered', () => {
@@ -97,6 +111,27 @@ describe('search on the demo data answers what the unindexed query answered', ()
     expect(first.count).toBeGreaterThan(0);
     const beyond = await searchTransactions(ctx, users.treasurer, last!, { limit: 7, offset: SEARCH_COUNT_CAP + 7 });
     expect(beyond).toEqual({ data: [], count: first.count });
+  });
+
+  it('members: same rows in the same order and the same count (up to the cap), for admin, union and treasurer, on two pages', async () => {
+    for (const term of await terms()) {
+      for (const role of ['admin', 'union', 'treasurer'] as const) {
+        const where = and(institutionScope(users[role]), oracleMemberMatch(term));
+        const matching = () => t.database.db.select({ id: members.id }).from(members).innerJoin(institutions, eq(institutions.id, members.institutionId)).where(where);
+        const [total] = await t.database.db.select({ n: count() }).from(members).innerJoin(institutions, eq(institutions.id, members.institutionId)).where(where);
+        for (const offset of [0, 7]) {
+          const expected = await matching().orderBy(asc(members.lastName), asc(members.firstName), asc(members.id)).limit(7).offset(offset);
+          const got = await searchMembers(ctx, users[role], term, { limit: 7, offset });
+          expect({ term, role, offset, ids: got.data.map((d) => d.id), count: got.count }).toEqual({
+            term,
+            role,
+            offset,
+            ids: expected.map((e) => e.id),
+            count: Math.min(total?.n ?? 0, SEARCH_COUNT_CAP),
+          });
+        }
+      }
+    }
   });
 
   it('members: the bounded count and the page, for a name, a phone fragment and a code', async () => {

@@ -40,9 +40,8 @@ export const members = pgTable(
     uniqueIndex('members_institution_code').on(t.institutionId, t.code),
     uniqueIndex('members_institution_phone').on(t.institutionId, t.phone).where(sql`${t.deletedAt} is null`),
     index('members_phone').on(t.phone),
-    index('members_name_search').on(sql`lower(${t.firstName} || ' ' || ${t.lastName}) text_pattern_ops`),
-    index('members_last_name_search').on(sql`lower(${t.lastName}) text_pattern_ops`),
-    index('members_code_search').on(sql`lower(${t.code}) text_pattern_ops`),
+    // The search's prefix indexes (members_name_search_list, members_last_name_search_list,
+    // members_code_search_list) carry INCLUDE columns, which drizzle cannot declare: migration 0034.
     check('members_language', sql`${t.preferredLanguage} in ('sw','en')`),
   ],
 );
