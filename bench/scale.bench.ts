@@ -10,6 +10,7 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { startBenchServer } from './lib/bench-server';
 import { printTable, writeResult } from './lib/results';
+import { recordGrowth } from './lib/scale-growth';
 
 const RUNS = Number(process.env.SCALE_BENCH_RUNS ?? 40);
 const databaseUrl = process.env.DATABASE_URL;
@@ -19,11 +20,13 @@ if (!databaseUrl) {
 }
 
 let listSizes: { campaigns: number; failed: number; transfers: number; institutions: number; church: number | null } = { campaigns: 0, failed: 0, transfers: 0, institutions: 0, church: null };
+let counts = { members: 0, transactions: 0 };
 const size = await (async () => {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     const { rows } = await client.query(`select (select count(*) from members)::int as members, (select count(*) from transactions)::int as transactions`);
+    counts = { members: rows[0].members, transactions: rows[0].transactions };
     // The newer lists' tables, so a reader sees what those timings were measured against.
     const lists = await client.query(
       `select (select count(*) from sms_campaigns)::int as campaigns, (select count(*) from sms_messages where status = 'failed')::int as failed,
@@ -142,8 +145,9 @@ try {
     { call: 'bare Fastify hello-world, 20 connections', 'req/s': throughput.bareHelloWorld.requestsPerSecond, p99: throughput.bareHelloWorld.p99, budget: '', non2xx: hello.non2xx },
     { call: 'ratio getReligion / hello-world', 'req/s': throughput.ratio, p99: '', budget: '', non2xx: '' },
   ]);
-  const over = rows.filter((row) => row.ok !== 'yes').length + (throughput.getReligion.requestsPerSecond < 3000 || throughput.getReligion.p99 > 50 ? 1 : 0);
   writeResult('scale', { size, listSizes, runs: RUNS, calls: results, throughput });
+  const grown = recordGrowth('scale', { ...counts, calls: results.map((r) => ({ call: String(r.call), p95: Number(r.p95) })) });
+  const over = rows.filter((row) => row.ok !== 'yes').length + grown + (throughput.getReligion.requestsPerSecond < 3000 || throughput.getReligion.p99 > 50 ? 1 : 0);
   await server.stop();
   process.exit(over > 0 ? 1 : 0);
 } catch (error) {
