@@ -197,9 +197,11 @@ export const CashReceiptQuery = z.object({
   currency: z.string().regex(/^[A-Z]{3}$/).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  /** Keyset paging: the previous answer's `nextCursor`; when given, `offset` is not used. */
+  cursor: z.string().max(400).optional(),
 });
 export type CashReceiptQuery = z.input<typeof CashReceiptQuery>;
-export const CashReceiptExportQuery = CashReceiptQuery.omit({ limit: true, offset: true }).extend({
+export const CashReceiptExportQuery = CashReceiptQuery.omit({ limit: true, offset: true, cursor: true }).extend({
   format: z.enum(EXPORT_FORMATS).default('csv'),
 });
 export type CashReceiptExportQuery = z.input<typeof CashReceiptExportQuery>;
@@ -232,6 +234,8 @@ export type CashReceiptRow = z.infer<typeof CashReceiptRow>;
 export const CashReceiptPage = z.object({
   data: z.array(CashReceiptRow),
   count: z.number().int(),
+  /** Pass it back as `cursor` for the next page; null on the last. */
+  nextCursor: z.string().nullable(),
   totals: z.object({
     amount: z.number().int(),
     byOfferingType: z.array(z.object({ offeringTypeId: z.number().int(), title: z.string(), amount: z.number().int(), count: z.number().int() })),

@@ -36,7 +36,7 @@ const row = {
   smsStatus: null,
   serverOnly: true,
 };
-const page = { data: [row], count: 1, totals: { amount: 12_500, byOfferingType: [{ offeringTypeId: 1, title: 'Sadaka', amount: 12_500, count: 1 }] }, debug: 1 };
+const page = { data: [row], count: 1, nextCursor: 'c1', totals: { amount: 12_500, byOfferingType: [{ offeringTypeId: 1, title: 'Sadaka', amount: 12_500, count: 1 }] }, debug: 1 };
 const batches = { data: [{ id: 'b1', institutionId: 3, name: 'Sunday', serviceDate: '2026-03-01', currency: 'TZS', status: 'open', closedAt: null, receiptCount: 2, total: 3000, openedAt: '2026-03-01T06:00:00.000Z', stale: true, lateCount: 0, lateTotal: 0, extra: 1 }] };
 
 function replyWith(body: unknown, status = 200) {
@@ -62,6 +62,8 @@ describe('desk replies read without zod', () => {
       { ...page, data: [{ ...row, amount: 1.5 }] },
       { ...page, data: [{ ...row, lines: [{ offeringTypeId: 1, title: 'Sadaka' }] }] },
       { ...page, totals: { amount: 1 } },
+      { ...page, nextCursor: 5 },
+      { data: [row], count: 1, totals: page.totals },
       [page],
     ]) {
       expect(() => CashReceiptPageSchema.parse(broken)).toThrow();

@@ -89,4 +89,58 @@ describe('keyset paging of pledges, receipts and logs on the demo data', () => {
       await expectRefused('treasurer', '/api/pledges', 'select count(*)::int as n, coalesce(sum(paid), 0)::text as paid from pledges');
     }, 120_000);
   });
+
+  describe('receipt history (received_at, id descending)', () => {
+    const RECEIPT_ROLES = ['admin', 'branch', 'union', 'treasurer', 'imam'] as const;
+    const walks = {} as Record<(typeof RECEIPT_ROLES)[number], Row[]>;
+    const PATH = '/api/cash-receipts';
+
+    it('the cursor walk is the offset walk, for every role that reads the history, with and without filters', async () => {
+      // Receipts of one moment share received_at: 40 of the church's get the same instant so its pages of 7 cross a tie.
+      await raw(
+        `update transactions set received_at = '2026-02-01T07:00:00.123456Z' where id in (select t.id from transactions t join institutions i on i.id = t.institution_id
+           where i.path like '/1/2/3/4/%' and t.method in ('cash', 'cheque') and t.status = 'completed' order by t.id limit 40)`,
+      );
+      // Every page of the history also sums the whole filtered set: pages of 100 keep the wide scopes' walks short.
+      for (const role of RECEIPT_ROLES) walks[role] = await walk.expectSameWalk(role, PATH, '', role === 'treasurer' ? 7 : 100);
+      expect(walks.admin.length).toBeGreaterThan(1_000);
+      expect(walks.treasurer.length).toBeGreaterThan(0);
+      expect(walks.imam.length).toBeGreaterThan(0);
+      expect(walks.treasurer.length).toBeLessThan(walks.admin.length);
+      const [type] = await raw(`select offering_type_id from transaction_lines group by 1 order by count(*) desc limit 1`);
+      for (const query of ['from=2026-01-01&to=2026-02-15', 'method=cheque', `offeringTypeId=${String(type!.offering_type_id)}`, 'currency=TZS']) {
+        await walk.expectSameWalk('treasurer', PATH, query, 25);
+      }
+      await walk.expectSameWalk('union', PATH, 'from=2026-01-01&to=2026-02-15', 50);
+      // The walk's order is the sort's: received_at, then the transaction's id, both descending.
+      const order = await raw(
+        `select coalesce(t.client_id::text, t.id::text) as id from transactions t join institutions i on i.id = t.institution_id
+          where i.path like '/1/2/3/4/%' and t.method in ('cash', 'cheque') and t.status = 'completed' order by t.received_at desc, t.id desc`,
+      );
+      expect(walks.treasurer.map((row) => row.id)).toEqual(order.map((row) => row.id));
+    }, 900_000);
+
+    it("another tenant's receipt as a cursor is only a position: the treasurer still gets only the church's receipts", async () => {
+      const [theirs] = await raw(
+        `select t.id, to_char(t.received_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at from transactions t join institutions i on i.id = t.institution_id
+          where i.path like '/16/%' and t.method in ('cash', 'cheque') and t.status = 'completed' order by t.received_at desc, t.id desc offset 3 limit 1`,
+      );
+      const crafted = encodeCursor([String(theirs!.at), String(theirs!.id)]);
+      const after = await walk.byCursor('treasurer', PATH, '', 25, crafted);
+      const mine = await raw(
+        `select coalesce(t.client_id::text, t.id::text) as id from transactions t join institutions i on i.id = t.institution_id
+          where i.path like '/1/2/3/4/%' and t.method in ('cash', 'cheque') and t.status = 'completed' and (t.received_at, t.id) < ($1::timestamptz, $2::uuid)
+          order by t.received_at desc, t.id desc`,
+        [theirs!.at, theirs!.id],
+      );
+      expect(after.length).toBeGreaterThan(0);
+      expect(after.map((row) => row.id)).toEqual(mine.map((row) => row.id));
+      const own = new Set(walks.treasurer.map((row) => row.id));
+      expect(after.every((row) => own.has(row.id))).toBe(true);
+    }, 300_000);
+
+    it('a cursor that is not one is a 400 on cursor and changes nothing', async () => {
+      await expectRefused('treasurer', PATH, `select count(*)::int as n, coalesce(sum(amount), 0)::text as amount from transactions where method in ('cash', 'cheque')`);
+    }, 120_000);
+  });
 });

@@ -32,8 +32,8 @@ export async function deskReceiptRoutes(fastify: FastifyInstance) {
       schema: { tags: ['desk'], querystring: CashReceiptQuery, response: { 200: CashReceiptPage } },
     },
     async (request) => {
-      const { limit, offset, ...filters } = request.query;
-      return receiptHistory(ctx.database.db, authOf(request).user, filters, { limit, offset });
+      const { limit, offset, cursor, ...filters } = request.query;
+      return receiptHistory(ctx.database.db, authOf(request).user, filters, { limit, offset, cursor }, request.t);
     },
   );
 

@@ -1,5 +1,6 @@
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { CashReceiptPage, CashReceiptRow } from '../../../domain/api/receipts';
 import type { Db } from '../../db/client';
 import { institutions } from '../../db/schema/institutions';
@@ -7,6 +8,8 @@ import { members, offeringTypes } from '../../db/schema/members';
 import { smsMessages } from '../../db/schema/messaging';
 import { receiptBatches, transactionLines, transactions } from '../../db/schema/money';
 import { users } from '../../db/schema/users';
+import type { Translate } from '../../lib/describe-issue';
+import { afterPosition, cursorTime, cursorUuid, decodeCursor, microsecondText, pageOf } from '../../lib/keyset';
 import type { AuthUser } from '../auth/auth-user';
 import { receiptConditions, type ReceiptFilters } from './receipt-filters';
 
@@ -15,12 +18,7 @@ const total = (column: SQL | AnyPgColumn) => sql<string>`coalesce(sum(${column})
 /** Lines are fetched for this many receipts per statement (an export batch can be this large). */
 const LINE_CHUNK = 1_000;
 
-/** Receipts matching `where`, newest received first, each with its lines. Shared by the history page and the export. */
-export async function loadReceiptRows(db: Db, where: SQL, page: { limit: number; offset: number }): Promise<CashReceiptRow[]> {
-  return (await loadKeyedReceiptRows(db, where, page.limit, null, page.offset)).map(({ row }) => row);
-}
-
-/** The sort key of a receipt: received_at as PostgreSQL text (a Date would drop the microseconds) and the id. */
+/** The sort key of a receipt: received_at to the microsecond (a Date would drop them) and the transaction's id. */
 export type ReceiptKey = { at: string; id: string };
 
 /**
@@ -31,7 +29,7 @@ export async function loadKeyedReceiptRows(db: Db, where: SQL, limit: number, af
   const rows = await db
     .select({
       t: transactions,
-      key: sql<string>`${transactions.receivedAt}::text`,
+      key: microsecondText(transactions.receivedAt),
       memberFirst: members.firstName,
       memberLast: members.lastName,
       memberCode: members.code,
@@ -45,7 +43,7 @@ export async function loadKeyedReceiptRows(db: Db, where: SQL, limit: number, af
     .leftJoin(receiptBatches, eq(receiptBatches.id, transactions.batchId))
     .leftJoin(recorder, eq(recorder.id, transactions.createdBy))
     .leftJoin(smsMessages, eq(smsMessages.id, transactions.receiptSmsId))
-    .where(after ? and(where, sql`(${transactions.receivedAt}, ${transactions.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`) : where)
+    .where(after ? and(where, afterPosition([transactions.receivedAt, transactions.id], [after.at, after.id], 'desc', ['timestamptz', 'uuid'])) : where)
     .orderBy(desc(transactions.receivedAt), desc(transactions.id))
     .limit(limit)
     .offset(offset);
@@ -97,10 +95,25 @@ async function loadLines(db: Db, ids: readonly string[]) {
   return byTransaction;
 }
 
-/** The history page: one page of receipts, and the count and totals of the WHOLE filtered set. */
-export async function receiptHistory(db: Db, user: AuthUser, filters: ReceiptFilters, page: { limit: number; offset: number }): Promise<CashReceiptPage> {
+/** Newest received first: the position is (received_at to the microsecond, the transaction's id). */
+const Position = z.tuple([cursorTime, cursorUuid]);
+
+/**
+ * The history page: one page of receipts, and the count and totals of the WHOLE filtered set. With
+ * `cursor` the page starts after that position (keyset, ADR 062); `offset` still pages without it.
+ */
+export async function receiptHistory(
+  db: Db,
+  user: AuthUser,
+  filters: ReceiptFilters,
+  page: { limit: number; offset: number; cursor?: string | undefined },
+  t: Translate,
+): Promise<CashReceiptPage> {
+  const after = decodeCursor(page.cursor, Position, t);
   const where = await receiptConditions(db, user, filters);
-  const data = await loadReceiptRows(db, where, page);
+  const fetched = await loadKeyedReceiptRows(db, where, page.limit + 1, after ? { at: after[0], id: after[1] } : null, after ? 0 : page.offset);
+  const { page: shown, nextCursor } = pageOf(fetched, page.limit, ({ key }) => [key.at, key.id]);
+  const data = shown.map(({ row }) => row);
   const byCurrency = await db
     .select({ currency: transactions.currency, amount: total(transactions.amount), count: count() })
     .from(transactions)
@@ -125,6 +138,7 @@ export async function receiptHistory(db: Db, user: AuthUser, filters: ReceiptFil
   const currencies = byCurrency.map((row) => ({ currency: row.currency, amount: Number(row.amount), count: row.count }));
   return {
     data,
+    nextCursor,
     count: currencies.reduce((sum, row) => sum + row.count, 0),
     totals: {
       amount: currencies.reduce((sum, row) => sum + row.amount, 0),

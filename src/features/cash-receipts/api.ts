@@ -5,7 +5,7 @@ import { api } from '../../lib/api-client';
 import { BatchList, CashReceiptPage } from './replies';
 
 /** Filters of the history as the server takes them (domain/api/receipts.ts CashReceiptQuery). */
-export type HistoryFilters = Omit<CashReceiptQuery, 'limit' | 'offset' | 'institutionId'>;
+export type HistoryFilters = Omit<CashReceiptQuery, 'limit' | 'offset' | 'cursor' | 'institutionId'>;
 
 export const HISTORY_PAGE_SIZE = 25;
 
@@ -22,7 +22,7 @@ export function historySearch(filters: HistoryFilters, extra: Record<string, str
 export const cashReceiptKeys = {
   all: ['cash-receipts'] as const,
   batches: (institutionId: number) => [...cashReceiptKeys.all, 'batches', institutionId] as const,
-  history: (institutionId: number, filters: HistoryFilters, offset: number) => [...cashReceiptKeys.all, 'history', institutionId, filters, offset] as const,
+  history: (institutionId: number, filters: HistoryFilters, cursor: string | null) => [...cashReceiptKeys.all, 'history', institutionId, filters, cursor] as const,
 };
 
 export const cashReceiptQueries = {
@@ -34,11 +34,12 @@ export const cashReceiptQueries = {
       staleTime: 30_000,
       retry: false,
     }),
-  history: (institutionId: number, filters: HistoryFilters, offset: number) =>
+  /** Keyset pages (ADR 062): `cursor` is the previous page's `nextCursor`, null for the first. */
+  history: (institutionId: number, filters: HistoryFilters, cursor: string | null) =>
     queryOptions({
-      queryKey: cashReceiptKeys.history(institutionId, filters, offset),
+      queryKey: cashReceiptKeys.history(institutionId, filters, cursor),
       queryFn: ({ signal }) =>
-        api.get(`${apiPaths.cashReceipts}${historySearch(filters, { institutionId, limit: HISTORY_PAGE_SIZE, offset })}`, CashReceiptPage, signal),
+        api.get(`${apiPaths.cashReceipts}${historySearch(filters, { institutionId, limit: HISTORY_PAGE_SIZE, ...(cursor ? { cursor } : {}) })}`, CashReceiptPage, signal),
       placeholderData: keepPreviousData,
       // Offline the request fails at once; the page shows the device's entries instead of retrying.
       retry: false,

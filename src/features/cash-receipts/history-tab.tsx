@@ -3,9 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { money as formatMoney } from './money-text';
 import { DownloadProgress } from '../../components/ui/download-progress';
-import { Pager } from '../../components/ui/pager';
+import { CursorPager } from '../../components/ui/cursor-pager';
 import { Spinner } from '../../components/ui/spinner';
 import { NetworkError } from '../../lib/api-client';
+import { useCursorStack } from '../../lib/cursor-stack';
 import type { LocalBatch } from '../../lib/offline/types';
 import { showToast } from '../../lib/toast';
 import { useExportDownload } from '../../lib/use-export-download';
@@ -25,12 +26,12 @@ export function HistoryTab({ institution, recorder, batches }: { institution: In
   const { t, i18n } = useLingui();
   const [view, setView] = useState<HistoryView>(emptyHistoryView);
   const [resetKey, setResetKey] = useState(0);
-  const [offset, setOffset] = useState(0);
+  const pages = useCursorStack();
   const download = useExportDownload();
   const offeringTypes = useOfferingTypes(institution.id) ?? [];
   const local = useLocalReceipts({ institutionId: institution.id }) ?? [];
   const filters = serverFilters(view, recorder.id);
-  const server = useQuery({ ...cashReceiptQueries.history(institution.id, filters ?? {}, offset), enabled: filters !== null });
+  const server = useQuery({ ...cashReceiptQueries.history(institution.id, filters ?? {}, pages.cursor), enabled: filters !== null });
   const offline = server.error instanceof NetworkError;
   // A receipt the server stored while its answer was lost is 'sending' here and listed there: show it once.
   const onServer = new Set((server.data?.data ?? []).map((row) => row.id));
@@ -38,7 +39,7 @@ export function HistoryTab({ institution, recorder, batches }: { institution: In
 
   const change = (next: HistoryView) => {
     setView(next);
-    setOffset(0);
+    pages.reset();
   };
   const exportAs = async (format: ExportFormat) => {
     const { path, fileName } = receiptsExport(institution.id, filters ?? {}, format);
@@ -145,7 +146,7 @@ export function HistoryTab({ institution, recorder, batches }: { institution: In
             ) : (
               <>
                 <SyncedTable rows={server.data.data} />
-                <Pager offset={offset} limit={HISTORY_PAGE_SIZE} count={server.data.count} onChange={setOffset} />
+                <CursorPager page={pages.page} nextCursor={server.data.nextCursor} onNext={pages.next} onPrevious={pages.previous} count={server.data.count} limit={HISTORY_PAGE_SIZE} />
               </>
             )
           ) : null}

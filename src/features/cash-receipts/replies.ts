@@ -37,6 +37,7 @@ const ReceiptRowReply: Reader<CashReceiptRow> = record({
 const PageReply: Reader<z.infer<typeof CashReceiptPageSchema>> = record({
   data: list(ReceiptRowReply),
   count: integer,
+  nextCursor: nullable(text),
   totals: record({
     amount: integer,
     byOfferingType: list(record({ offeringTypeId: integer, title: text, amount: integer, count: integer })),
