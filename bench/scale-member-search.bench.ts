@@ -11,6 +11,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { startBenchServer } from './lib/bench-server';
 import { printTable, writeResult } from './lib/results';
+import { dataSize, recordGrowth } from './lib/scale-growth';
 
 const RUNS = Number(process.env.SCALE_BENCH_RUNS ?? 40);
 const BUDGET_P95_MS = 30;
@@ -98,8 +99,9 @@ try {
   }
   printTable(rows);
   writeResult('scaleMemberSearch', { size, runs: RUNS, calls: results });
+  const grown = recordGrowth('scaleMemberSearch', { ...(await dataSize(databaseUrl)), calls: results.map((r) => ({ call: String(r.call), p95: Number(r.p95) })) });
   await server.stop();
-  process.exit(rows.some((row) => row.ok !== 'yes') ? 1 : 0);
+  process.exit(rows.some((row) => row.ok !== 'yes') || grown > 0 ? 1 : 0);
 } catch (error) {
   await server.stop();
   throw error;

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { printTable, writeResult } from './results';
 
 const file = fileURLToPath(new URL('../results.json', import.meta.url));
@@ -39,4 +40,18 @@ export function recordGrowth(bench: string, run: SizedRun): number {
   console.log(`\ngrowth (${bench}): ${small.transactions.toLocaleString('en')} → ${large.transactions.toLocaleString('en')} transactions; measured ${small.measuredAt ?? 'now'} and ${large.measuredAt ?? 'now'}`);
   printTable(rows);
   return rows.filter((row) => row.ok !== 'yes').length;
+}
+
+/** The data size a scale bench ran against: members and transactions in DATABASE_URL. */
+export async function dataSize(databaseUrl: string): Promise<{ members: number; transactions: number }> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ members: number; transactions: number }>(
+      `select (select count(*) from members)::int as members, (select count(*) from transactions)::int as transactions`,
+    );
+    return rows[0]!;
+  } finally {
+    await client.end();
+  }
 }

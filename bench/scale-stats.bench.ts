@@ -1,4 +1,4 @@
-// npm run bench -- stats: the statistics, dashboard breakdowns, offerings report and statements of
+// npm run bench -- scale (or -- scale-stats): the statistics, dashboard breakdowns, offerings report and statements of
 // issue 16 against PostgreSQL holding `npm run seed:scale` data (DATABASE_URL), as scale.bench.ts
 // does for search: the real server, the demo bank admin and treasurer, p50 / p95 / p99 over
 // STATS_BENCH_RUNS calls after a warm-up. Budgets (../shared/guide/performance.md): a page p95 ≤ 150 ms;
@@ -8,6 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { dayOf } from '../domain/calendar';
 import { startBenchServer } from './lib/bench-server';
 import { printTable, writeResult } from './lib/results';
+import { dataSize, recordGrowth } from './lib/scale-growth';
 
 const RUNS = Number(process.env.STATS_BENCH_RUNS ?? 30);
 if (!process.env.DATABASE_URL) {
@@ -56,8 +57,12 @@ try {
   }
   printTable(rows);
   writeResult('stats', { runs: RUNS, calls: rows });
+  // The files' budget is their own (10 s whole); the growth budget is for the pages.
+  const pageCalls = new Set(calls.filter((call) => call.budget <= 150).map((call) => call.call));
+  const pages = rows.filter((row) => pageCalls.has(String(row.call)));
+  const grown = recordGrowth('stats', { ...(await dataSize(process.env.DATABASE_URL!)), calls: pages.map((row) => ({ call: String(row.call), p95: Number(row.p95) })) });
   await server.stop();
-  process.exit(rows.some((row) => row.ok !== 'yes') ? 1 : 0);
+  process.exit(rows.some((row) => row.ok !== 'yes') || grown > 0 ? 1 : 0);
 } catch (error) {
   await server.stop();
   throw error;
