@@ -78,6 +78,20 @@ describe('searchLocalMembers', () => {
     expect(await db.members.get('s:2')).toBeUndefined();
   });
 
+  it('stores a large page (an import\u2019s worth) in pieces without losing a member, a removal or a device\u2019s client id', async () => {
+    // Member 400 was registered on this device: its row keeps the client id the outbox knows it by.
+    await storeMemberPage([cached(400, 'Neema', 'Kifaa', '+255713400400')]);
+    await db.members.update('s:400', { clientId: 'device-client-id-400' });
+    const page = Array.from({ length: 900 }, (_, index) => cached(100 + index, `Mwanachama${index}`, 'Mkubwa', `+2557130${String(100_000 + index)}`));
+    // A removal in a later piece than the first.
+    page[650] = cached(1, 'Juma', 'Mwakyusa', '+255713111111', { deleted: true });
+    await storeMemberPage(page);
+    expect(await db.members.where('key').startsWith('s:').count()).toBe(6 - 1 + 899);
+    expect(await db.members.get('s:1')).toBeUndefined();
+    expect((await db.members.get('s:400'))?.clientId).toBe('device-client-id-400');
+    expect(await names('mwanachama899')).toEqual(['Mwanachama899 Mkubwa']);
+  });
+
   it('finds members registered on this device before they sync', async () => {
     await registerMemberOffline(memberDraft('+255788000001', { firstName: 'Tumaini', lastName: 'Lyimo' }));
     expect(await names('tuma')).toEqual(['Tumaini Lyimo']);
