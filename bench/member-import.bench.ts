@@ -1,6 +1,6 @@
 // Member import (issue 13 budget: 10,000 rows validated and stored ≤ 10 s end to end). The two
 // halves the browser and the server do, in one process: what the import worker does (parse the
-// CSV, check every row, cut 500-line batches) and what the server does with each batch (the real
+// CSV, check every row, cut 1,000-line batches) and what the server does with each batch (the real
 // route through app.inject, multipart, on the test harness's database — in-memory PGlite unless
 // TEST_DATABASE_URL names a PostgreSQL). Then the same file again, which must create nobody.
 import { createHash, randomBytes } from 'node:crypto';
@@ -52,22 +52,28 @@ try {
   const auth = (await signIn(t.app, world.users.church)).headers;
   const bytes = membersCsv(ROWS);
 
+  // Two batches in flight, as the browser sends them (src/features/members/import/import-client.ts).
   const send = async (prepared: ReturnType<typeof prepare>) => {
     const total = { created: 0, duplicates: 0, refused: 0 };
-    for (const batch of prepared.batches) {
-      const body = multipart(batch.csv);
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/api/members/import?importKey=${prepared.importKey}&firstLine=${batch.firstLine}`,
-        headers: { ...auth, ...body.headers },
-        payload: body.payload,
-      });
-      if (res.statusCode !== 200) throw new Error(`batch at line ${batch.firstLine}: ${res.statusCode} ${res.body}`);
-      const answer = res.json() as MemberImportResult;
-      total.created += answer.created;
-      total.duplicates += answer.duplicates;
-      total.refused += answer.refused.length;
-    }
+    let next = 0;
+    const lane = async () => {
+      while (next < prepared.batches.length) {
+        const batch = prepared.batches[next++]!;
+        const body = multipart(batch.csv);
+        const res = await t.app.inject({
+          method: 'POST',
+          url: `/api/members/import?importKey=${prepared.importKey}&firstLine=${batch.firstLine}`,
+          headers: { ...auth, ...body.headers },
+          payload: body.payload,
+        });
+        if (res.statusCode !== 200) throw new Error(`batch at line ${batch.firstLine}: ${res.statusCode} ${res.body}`);
+        const answer = res.json() as MemberImportResult;
+        total.created += answer.created;
+        total.duplicates += answer.duplicates;
+        total.refused += answer.refused.length;
+      }
+    };
+    await Promise.all([lane(), lane()]);
     return total;
   };
 
@@ -84,7 +90,7 @@ try {
   const database = process.env.TEST_DATABASE_URL ? 'postgresql' : 'pglite';
   printTable([
     { step: `parse + check + cut ${ROWS} rows (worker's half)`, ms: Math.round(prepareMs), result: `${prepared.accepted} accepted, ${prepared.batches.length} batches` },
-    { step: `store ${ROWS} rows, ${IMPORT_BATCH_ROWS} per request (${database})`, ms: Math.round(totalMs - prepareMs), result: `${stored.created} created, ${stored.refused} refused` },
+    { step: `store ${ROWS} rows, ${IMPORT_BATCH_ROWS} per request, 2 in flight (${database})`, ms: Math.round(totalMs - prepareMs), result: `${stored.created} created, ${stored.refused} refused` },
     { step: 'end to end', ms: Math.round(totalMs), result: `budget ${BUDGET_MS} ms: ${totalMs <= BUDGET_MS ? 'within' : 'OVER'}` },
     { step: 'same file again', ms: Math.round(againMs), result: `${again.created} created, ${again.duplicates} duplicates` },
   ]);

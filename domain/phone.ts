@@ -8,7 +8,8 @@ import { COUNTRY_CODE } from './limits';
  */
 export function toE164(input: string, country: string = COUNTRY_CODE): string | null {
   const parsed = parsePhoneNumberFromString(input.trim(), country as CountryCode);
-  if (!parsed || !isValidPhoneNumber(parsed.number)) return null;
+  // The parsed number's own check: what isValidPhoneNumber(parsed.number) would say, without parsing it again.
+  if (!parsed || !parsed.isValid()) return null;
   return parsed.number;
 }
 

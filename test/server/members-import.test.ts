@@ -107,6 +107,33 @@ describe('members import (POST /api/members/import)', () => {
     ]);
   });
 
+  it('two batches of one file in flight at once (as the browser sends them) store every row once, numbered past 9999 without a gap or a clash', async () => {
+    const code = w.churchB.code;
+    await createMember(t.database.db, { institutionId: w.churchB.id, code: `${code}-9999`, phone: '+255754990999' });
+    // Not the automatic numbering's: a zero before five digits, and a longer number of another shape.
+    await createMember(t.database.db, { institutionId: w.churchB.id, code: `${code}-00012345`, phone: '+255754990998' });
+    await createMember(t.database.db, { institutionId: w.churchB.id, code: 'OLD-123456789012', phone: '+255754990997' });
+    const rows = Array.from({ length: 6 }, (_, index) => `Sambamba${index},Kweka,07549910${String(index).padStart(2, '0')},female,TZ,,,,`);
+    const whole = csv(...rows);
+    const importKey = createHash('sha256').update(whole).digest('hex');
+    const batches = [csv(...rows.slice(0, 3)), csv(...rows.slice(3))];
+    const send = () => Promise.all(batches.map((bytes, index) => upload('churchB', bytes, `?importKey=${importKey}&firstLine=${2 + index * 3}`)));
+    const first = await send();
+    expect(first.map((answer) => answer.status)).toEqual([200, 200]);
+    expect(first.reduce((sum, answer) => sum + answer.body.created, 0)).toBe(6);
+    const stored = (await liveMembers(w.churchB.id)).filter((member) => member.firstName.startsWith('Sambamba'));
+    expect(stored.map((member) => member.code).sort()).toEqual([10000, 10001, 10002, 10003, 10004, 10005].map((n) => `${code}-${n}`));
+    // Again, both at once: nobody twice.
+    const again = await send();
+    expect(again.map((answer) => [answer.body.created, answer.body.duplicates])).toEqual([
+      [0, 3],
+      [0, 3],
+    ]);
+    // The next single registration continues the numbering.
+    expect((await upload('churchB', csv('Baadaye,Kweka,0754991099,male,TZ,,,,'))).body.created).toBe(1);
+    expect((await liveMembers(w.churchB.id)).find((member) => member.firstName === 'Baadaye')?.code).toBe(`${code}-10006`);
+  });
+
   it('reads XLSX by content, with Swahili headers and numbers typed as numbers', async () => {
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('Waumini');

@@ -42,6 +42,8 @@ export const members = pgTable(
     index('members_phone').on(t.phone),
     // The search's prefix indexes (members_name_search_list, members_last_name_search_list,
     // members_code_search_list) carry INCLUDE columns, which drizzle cannot declare: migration 0034.
+    // The next member number without reading every member (services/desk/member-code.ts).
+    index('members_institution_code_length').on(t.institutionId, sql`length(${t.code})`, t.code),
     check('members_language', sql`${t.preferredLanguage} in ('sw','en')`),
   ],
 );

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { v5 as uuidv5 } from 'uuid';
 import type { MemberImportResult } from '../../../domain/api/members';
 import { IMPORT_BATCH_ROWS, type ImportedMember } from '../../../domain/member-import';
@@ -60,6 +60,9 @@ type Numbering = { next: number | null };
 
 async function storeBatch(tx: Db, ctx: AppContext, caller: Caller, institution: ScopedInstitution, importKey: string, batch: readonly ImportRow[], numbering: Numbering) {
   const outcome = { created: 0, duplicates: 0, refused: [] as Refused[] };
+  // The browser keeps two batches in flight: one institution's batches take turns, so the second
+  // reads the first's numbers and phones once they are committed instead of colliding with them.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('sadaka:member-import'), ${institution.id})`);
   let pending = batch.map((row) => ({ row, clientId: importClientId(institution.id, importKey, row) }));
   for (let attempt = 0; attempt < ATTEMPTS && pending.length > 0; attempt++) {
     if (attempt > 0) numbering.next = null;
@@ -102,14 +105,26 @@ async function sortRows(tx: Db, institutionId: number, entries: readonly Entry[]
   const keys = entries.map((entry) => entry.clientId);
   const codes = entries.flatMap((entry) => (entry.row.code ? [entry.row.code] : []));
   const phones = entries.map((entry) => entry.row.phone);
-  const stored = new Set((await tx.select({ clientId: members.clientId }).from(members).where(inArray(members.clientId, keys))).map((row) => row.clientId));
+  // Each list travels as ONE array parameter (= any($1)): a list of 1,000 bind parameters costs drizzle
+  // and the database more to build and parse than the lookup itself.
+  const stored = new Set((await tx.select({ clientId: members.clientId }).from(members).where(sql`${members.clientId} = any(${sql.param(keys)}::uuid[])`)).map((row) => row.clientId));
   const byCode = new Map(
     codes.length === 0
       ? []
-      : (await tx.select({ code: members.code, phone: members.phone }).from(members).where(and(eq(members.institutionId, institutionId), inArray(members.code, codes)))).map((row) => [row.code.toLowerCase(), row.phone]),
+      : (
+          await tx
+            .select({ code: members.code, phone: members.phone })
+            .from(members)
+            .where(and(eq(members.institutionId, institutionId), sql`${members.code} = any(${sql.param(codes)}::text[])`))
+        ).map((row) => [row.code.toLowerCase(), row.phone]),
   );
   const phoneOwner = new Map<string, { code: string; earlier?: string }>(
-    (await tx.select({ phone: members.phone, code: members.code }).from(members).where(and(eq(members.institutionId, institutionId), inArray(members.phone, phones), isNull(members.deletedAt)))).map((row) => [row.phone, { code: row.code }]),
+    (
+      await tx
+        .select({ phone: members.phone, code: members.code })
+        .from(members)
+        .where(and(eq(members.institutionId, institutionId), sql`${members.phone} = any(${sql.param(phones)}::text[])`, isNull(members.deletedAt)))
+    ).map((row) => [row.phone, { code: row.code }]),
   );
   let duplicates = 0;
   const refused: Refusal[] = [];

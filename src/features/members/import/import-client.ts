@@ -49,10 +49,14 @@ export async function membersTemplate(language: 'sw' | 'en', format: 'csv' | 'xl
   return answer.blob;
 }
 
+/** Batches on the wire at once: the server checks one while it stores the other (it stores them in turn). */
+const IN_FLIGHT = 2;
+
 /**
- * Sends the file's batches one after another under the file's key; the server checks every row
- * again and answers what it stored, what was already there and what it refused. A batch that
- * meets a dropped connection is sent again (its stored rows count as duplicates, never twice).
+ * Sends the file's batches under the file's key, two at a time; the server checks every row again
+ * and answers what it stored, what was already there and what it refused. A batch that meets a
+ * dropped connection is sent again (its stored rows count as duplicates, never twice). After a
+ * failure no new batch starts; the ones on the wire are let finish so the counts are whole.
  */
 export async function sendMembersFile(
   parsed: ParsedImport,
@@ -61,13 +65,28 @@ export async function sendMembersFile(
   /** Filled as batches are answered, so the caller still has the counts if a later batch fails. */
   total: MemberImportResult = { created: 0, duplicates: 0, refused: [] },
 ): Promise<MemberImportResult> {
-  for (const [index, batch] of parsed.batches.entries()) {
-    const answer = await withRetries(() => uploadMembers(batch.body, { institutionId, importKey: parsed.importKey, firstLine: batch.firstLine }));
-    total.created += answer.created;
-    total.duplicates += answer.duplicates;
-    total.refused.push(...answer.refused);
-    onProgress(index + 1, parsed.batches.length);
-  }
+  let next = 0;
+  let answered = 0;
+  let failure: { error: unknown } | null = null;
+  const lane = async () => {
+    while (failure === null && next < parsed.batches.length) {
+      const batch = parsed.batches[next++]!;
+      try {
+        const answer = await withRetries(() => uploadMembers(batch.body, { institutionId, importKey: parsed.importKey, firstLine: batch.firstLine }));
+        total.created += answer.created;
+        total.duplicates += answer.duplicates;
+        total.refused.push(...answer.refused);
+        answered += 1;
+        onProgress(answered, parsed.batches.length);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, parsed.batches.length) }, lane));
+  // Two lanes answer out of order: the report reads by line.
+  total.refused.sort((a, b) => a.line - b.line);
+  if (failure !== null) throw (failure as { error: unknown }).error;
   return total;
 }
 

@@ -1,0 +1,1 @@
+CREATE INDEX "members_institution_code_length" ON "members" USING btree ("institution_id",length("code"),"code");
