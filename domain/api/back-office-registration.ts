@@ -45,7 +45,7 @@ import { CustomField } from './structure';
  * - `GET /registration-options` → RegistrationOptions (religions, levels, possible parents)
  *
  * Staff calls (bank users, scoped like requests):
- * - `GET /registrations?status&limit&offset` → RegistrationList (the registration summary)
+ * - `GET /registrations?status&limit&offset&cursor` → RegistrationList (the registration summary)
  * - `GET /registrations/{id}` → RegistrationView
  * - `POST /registrations/{id}/forward` → 201 SubmittedRequest: branch staff check the submitted
  *   registration and send it for approval (they are the maker; a second person approves).
@@ -176,6 +176,8 @@ export const RegistrationListQuery = z.object({
   status: z.enum(REGISTRATION_STATUSES).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  /** Keyset paging: the previous answer's `nextCursor`; when given, `offset` is not used. */
+  cursor: z.string().max(400).optional(),
 });
 export type RegistrationListQuery = z.output<typeof RegistrationListQuery>;
 export const RegistrationSummaryItem = z.object({
@@ -195,6 +197,8 @@ export const RegistrationList = z.object({
   count: z.number().int(),
   /** Registrations by state in the caller's scope (completed, rejected, submitted, unfinished). */
   byStatus: z.record(z.enum(REGISTRATION_STATUSES), z.number().int()),
+  /** Pass it back as `cursor` for the next page; null on the last. */
+  nextCursor: z.string().nullable(),
 });
 export type RegistrationList = z.infer<typeof RegistrationList>;
 

@@ -79,7 +79,7 @@ describe('requests replies read without zod', () => {
       name: 'RegistrationList',
       plain: RegistrationList,
       zod: RegistrationListSchema,
-      replies: [{ data: [summary, { ...summary, id: 32, title: null, status: 'unfinished', branchId: null, submittedAt: null }], count: 2, byStatus: { completed: 0, rejected: 0, submitted: 1, unfinished: 1 } }],
+      replies: [{ data: [summary, { ...summary, id: 32, title: null, status: 'unfinished', branchId: null, submittedAt: null }], count: 2, byStatus: { completed: 0, rejected: 0, submitted: 1, unfinished: 1 }, nextCursor: null }],
     },
   ] as const;
 

@@ -60,6 +60,12 @@ export const registrations = pgTable(
     uniqueIndex('registrations_one_unfinished').on(t.applicantPhone).where(sql`${t.status} = 'unfinished'`),
     uniqueIndex('registrations_one_unfinished_email').on(t.applicantEmail).where(sql`${t.status} = 'unfinished'`),
     uniqueIndex('registrations_token').on(t.tokenHash),
+    // Keyset pages of the registration summary (ADR 062), newest first (read backwards), per scope (none, a religion, a branch) and per state.
+    index('registrations_list').on(t.updatedAt, t.id),
+    index('registrations_religion_list').on(t.religionId, t.updatedAt, t.id),
+    index('registrations_religion_status_list').on(t.religionId, t.status, t.updatedAt, t.id),
+    index('registrations_branch_list').on(t.branchId, t.updatedAt, t.id),
+    index('registrations_branch_status_list').on(t.branchId, t.status, t.updatedAt, t.id),
     check('registrations_status', sql`${t.status} in ('unfinished','submitted','completed','rejected')`),
   ],
 );

@@ -23,7 +23,7 @@ export async function institutionRoutes(fastify: FastifyInstance) {
   app.get(
     '/registrations',
     { config: { access: { feature: 'requests', action: 'view' } }, schema: { tags, querystring: RegistrationListQuery, response: { 200: RegistrationList } } },
-    async (request) => listRegistrations(ctx, authOf(request).user, request.query),
+    async (request) => listRegistrations(ctx, authOf(request).user, request.query, request.t),
   );
   app.get(
     '/registrations/:id',

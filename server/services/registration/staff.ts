@@ -1,4 +1,5 @@
 import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { ApplicationPayload } from '../../../domain/api/back-office';
 import type { SubmittedRequest } from '../../../domain/api/back-office-users';
 import type { RegistrationList, RegistrationListQuery, RegistrationView } from '../../../domain/api/back-office-registration';
@@ -7,6 +8,8 @@ import { REGISTRATION_STATUSES, type RegistrationStatus } from '../../../domain/
 import type { AppContext } from '../../context';
 import { registrations } from '../../db/schema/approvals';
 import { AppError, errors } from '../../lib/app-error';
+import type { Translate } from '../../lib/describe-issue';
+import { afterPosition, cursorId, cursorTime, decodeCursor, microsecondText, pageOf } from '../../lib/keyset';
 import type { Caller } from '../approvals/decide-request';
 import { submitRequest } from '../approvals/submit-request';
 import type { AuthUser } from '../auth/auth-user';
@@ -21,12 +24,27 @@ export function registrationScope(user: AuthUser): SQL {
   return user.religionId === null ? sql`true` : eq(registrations.religionId, user.religionId);
 }
 
-/** The registration summary: newest first, with how many are in each state. */
-export async function listRegistrations(ctx: AppContext, user: AuthUser, query: RegistrationListQuery): Promise<RegistrationList> {
+/** Newest first: the position is (updated_at to the microsecond, id). */
+const Position = z.tuple([cursorTime, cursorId]);
+
+/**
+ * The registration summary: newest first, with how many are in each state. With `cursor` the page
+ * starts after that position (keyset, ADR 062); `offset` still pages without it.
+ */
+export async function listRegistrations(ctx: AppContext, user: AuthUser, query: RegistrationListQuery, t: Translate): Promise<RegistrationList> {
   const db = ctx.database.db;
+  const after = decodeCursor(query.cursor, Position, t);
   const scope = registrationScope(user);
   const where = query.status ? and(scope, eq(registrations.status, query.status)) : scope;
-  const rows = await db.select().from(registrations).where(where).orderBy(desc(registrations.updatedAt), desc(registrations.id)).limit(query.limit).offset(query.offset);
+  const fetched = await db
+    .select({ row: registrations, position: microsecondText(registrations.updatedAt) })
+    .from(registrations)
+    .where(and(where, after ? afterPosition([registrations.updatedAt, registrations.id], after, 'desc', ['timestamptz', 'integer']) : undefined))
+    .orderBy(desc(registrations.updatedAt), desc(registrations.id))
+    .limit(query.limit + 1)
+    .offset(after ? 0 : query.offset);
+  const { page, nextCursor } = pageOf(fetched, query.limit, (fetchedRow) => [fetchedRow.position, fetchedRow.row.id]);
+  const rows = page.map((fetchedRow) => fetchedRow.row);
   const [total] = await db.select({ n: count() }).from(registrations).where(where);
   const grouped = await db.select({ status: registrations.status, n: count() }).from(registrations).where(scope).groupBy(registrations.status);
   const byStatus = Object.fromEntries(REGISTRATION_STATUSES.map((status) => [status, grouped.find((g) => g.status === status)?.n ?? 0])) as Record<RegistrationStatus, number>;
@@ -45,6 +63,7 @@ export async function listRegistrations(ctx: AppContext, user: AuthUser, query: 
     })),
     count: total?.n ?? 0,
     byStatus,
+    nextCursor,
   };
 }
 

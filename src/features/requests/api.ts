@@ -19,7 +19,7 @@ export const requestKeys = {
   all: ['requests'] as const,
   list: (filters: RequestFilters) => [...requestKeys.all, 'list', filters] as const,
   detail: (id: number) => [...requestKeys.all, 'detail', id] as const,
-  registrations: (status: RegistrationStatus | null, offset: number) => [...requestKeys.all, 'registrations', status, offset] as const,
+  registrations: (status: RegistrationStatus | null, cursor: string | null) => [...requestKeys.all, 'registrations', status, cursor] as const,
   registration: (id: number) => [...requestKeys.all, 'registration', id] as const,
   // Names for the ids a payload carries (religion, level, parent, branch).
   options: (locale: Locale) => ['registration-options', locale] as const,
@@ -49,10 +49,11 @@ export const requestQueries = {
       queryFn: ({ signal }) => api.get(apiPaths.requestById(id), RequestDetail, signal),
       throwOnError: isServerFault,
     }),
-  registrations: (status: RegistrationStatus | null, offset: number) =>
+  /** Keyset pages (ADR 062): `cursor` is the previous page's `nextCursor`, null for the first. */
+  registrations: (status: RegistrationStatus | null, cursor: string | null) =>
     queryOptions({
-      queryKey: requestKeys.registrations(status, offset),
-      queryFn: ({ signal }) => api.get(`/registrations${query({ status, limit: REQUESTS_PAGE_SIZE, offset })}`, RegistrationList, signal),
+      queryKey: requestKeys.registrations(status, cursor),
+      queryFn: ({ signal }) => api.get(`/registrations${query({ status, limit: REQUESTS_PAGE_SIZE, cursor })}`, RegistrationList, signal),
       placeholderData: keepPreviousData,
       throwOnError: isServerFault,
     }),

@@ -5,9 +5,10 @@ import { localizedPath, paths } from '../../../domain/paths';
 import { REGISTRATION_STATUSES, type RegistrationStatus } from '../../../domain/statuses';
 import { DateTime } from '../../components/ui/date-time';
 import { EmptyState } from '../../components/ui/empty-state';
-import { Pager } from '../../components/ui/pager';
+import { CursorPager } from '../../components/ui/cursor-pager';
 import { Spinner } from '../../components/ui/spinner';
 import { StatusBadge } from '../../components/ui/status-badge';
+import { useCursorStack } from '../../lib/cursor-stack';
 import { errorText } from '../../lib/error-message';
 import { localeOfPath } from '../../lib/locale-path';
 import { REQUESTS_PAGE_SIZE, requestQueries } from './api';
@@ -32,11 +33,13 @@ export function RegistrationSummaryTab() {
   const locale = localeOfPath(useLocation().pathname);
   const [params, setParams] = useSearchParams();
   const status = readStatus(params.get('rstatus'));
-  const offset = Math.max(0, Number(params.get('offset')) || 0);
+  const pages = useCursorStack();
   const reviewing = Number(params.get('registration')) || null;
-  const list = useQuery(requestQueries.registrations(status, offset));
+  const list = useQuery(requestQueries.registrations(status, pages.cursor));
 
   const change = (next: Record<string, string | null>) => {
+    // Another state is another list: it starts at its first page.
+    if ('rstatus' in next) pages.reset();
     const merged = new URLSearchParams(params);
     for (const [key, value] of Object.entries(next)) {
       if (value === null) merged.delete(key);
@@ -48,11 +51,11 @@ export function RegistrationSummaryTab() {
   if (reviewing) return <RegistrationReview id={reviewing} onClose={() => change({ registration: null })} />;
   if (list.isPending) return <Spinner label={t`Loading…`} />;
   if (list.isError) return <EmptyState title={errorText(list.error, t`You are offline. Requests need a connection.`)} />;
-  const { data, byStatus, count } = list.data;
+  const { data, byStatus, count, nextCursor } = list.data;
   return (
     <>
       <div className="segmented" role="group" aria-label={t`Registrations by state`}>
-        <button type="button" className={status === null ? 'segment active' : 'segment'} aria-pressed={status === null} onClick={() => change({ rstatus: null, offset: null })}>
+        <button type="button" className={status === null ? 'segment active' : 'segment'} aria-pressed={status === null} onClick={() => change({ rstatus: null })}>
           <Trans>All</Trans>
         </button>
         {ORDER.map((value) => (
@@ -61,7 +64,7 @@ export function RegistrationSummaryTab() {
             type="button"
             className={status === value ? 'segment active' : 'segment'}
             aria-pressed={status === value}
-            onClick={() => change({ rstatus: value, offset: null })}
+            onClick={() => change({ rstatus: value })}
           >
             {i18n._(registrationStatusLabels[value])} <span className="badge">{byStatus[value] ?? 0}</span>
           </button>
@@ -118,7 +121,7 @@ export function RegistrationSummaryTab() {
           </table>
         </ScrollRegion>
       )}
-      <Pager offset={offset} limit={REQUESTS_PAGE_SIZE} count={count} onChange={(next) => change({ offset: String(next) })} />
+      <CursorPager page={pages.page} nextCursor={nextCursor} onNext={pages.next} onPrevious={pages.previous} count={count} limit={REQUESTS_PAGE_SIZE} />
     </>
   );
 }

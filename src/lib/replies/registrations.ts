@@ -95,5 +95,6 @@ export const RegistrationList = replyParser<RegistrationListShape>(
     ),
     count: integer,
     byStatus: countsBy(REGISTRATION_STATUSES),
+    nextCursor: nullable(text),
   }),
 );
