@@ -20,7 +20,7 @@ import { PendingRegistration } from './shell';
  * Every status but `requested` is final.
  *
  * Endpoints (all under /api):
- * - `GET /requests?type&status&limit&offset` → RequestList: the requests in the caller's scope
+ * - `GET /requests?type&status&limit&offset&cursor` → RequestList: the requests in the caller's scope
  *   (branch staff: their branch; admins: everything of the active religion plus bank-user requests),
  *   with `counts` of pending ones per tab (the same numbers as `getTotalPendingRegistration`).
  * - `GET /requests/{id}` → RequestDetail: the full payload and the documents it carries.
@@ -39,6 +39,8 @@ export const RequestListQuery = z.object({
   status: RequestStatus.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  /** Keyset paging: the previous answer's `nextCursor`; when given, `offset` is not used. */
+  cursor: z.string().max(400).optional(),
 });
 export type RequestListQuery = z.output<typeof RequestListQuery>;
 
@@ -65,7 +67,13 @@ export const RequestItem = z.object({
 });
 export type RequestItem = z.infer<typeof RequestItem>;
 
-export const RequestList = z.object({ data: z.array(RequestItem), count: z.number().int(), counts: PendingRegistration });
+export const RequestList = z.object({
+  data: z.array(RequestItem),
+  count: z.number().int(),
+  counts: PendingRegistration,
+  /** Pass it back as `cursor` for the next page; null on the last. */
+  nextCursor: z.string().nullable(),
+});
 export type RequestList = z.infer<typeof RequestList>;
 
 export const UploadInfo = z.object({

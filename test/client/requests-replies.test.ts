@@ -63,7 +63,7 @@ const summary = {
 
 describe('requests replies read without zod', () => {
   const pairs = [
-    { name: 'RequestList', plain: RequestList, zod: contract.RequestList, replies: [{ data: [item, decided], count: 2, counts }, { data: [], count: 0, counts }] },
+    { name: 'RequestList', plain: RequestList, zod: contract.RequestList, replies: [{ data: [item, decided], count: 2, counts, nextCursor: 'WyIyMDI2Il0' }, { data: [], count: 0, counts, nextCursor: null }] },
     {
       name: 'RequestDetail',
       plain: RequestDetail,
@@ -94,7 +94,8 @@ describe('requests replies read without zod', () => {
   it('refuse what the contract refuses', () => {
     for (const [plain, zod, reply] of [
       [RequestList, contract.RequestList, { data: [item], count: 1 }],
-      [RequestList, contract.RequestList, { data: [{ ...item, type: 'loan' }], count: 1, counts }],
+      [RequestList, contract.RequestList, { data: [{ ...item, type: 'loan' }], count: 1, counts, nextCursor: null }],
+      [RequestList, contract.RequestList, { data: [item], count: 1, counts, nextCursor: 5 }],
       [RequestDetail, contract.RequestDetail, { ...item, payload: [bankUser], documents: [] }],
       [RequestDetail, contract.RequestDetail, { ...item, payload: null, documents: [] }],
       [RequestDetail, contract.RequestDetail, { ...item, payload: bankUser, documents: [{ ...upload, id: null }] }],

@@ -26,6 +26,12 @@ export const approvalRequests = pgTable(
   (t) => [
     uniqueIndex('approval_requests_one_pending').on(t.type, t.subject).where(sql`${t.status} = 'requested'`),
     index('approval_requests_status').on(t.status, t.type),
+    // Keyset pages of the requests tabs (ADR 062), newest first (read backwards): a tab is a type, its status optional; branch staff see their branch's.
+    index('approval_requests_list').on(t.createdAt, t.id),
+    index('approval_requests_type_list').on(t.type, t.createdAt, t.id),
+    index('approval_requests_type_status_list').on(t.type, t.status, t.createdAt, t.id),
+    index('approval_requests_branch_list').on(t.branchId, t.type, t.createdAt, t.id),
+    index('approval_requests_branch_status_list').on(t.branchId, t.type, t.status, t.createdAt, t.id),
     check('approval_requests_type', sql`${t.type} in ('application','bank-account','bank-user','user-edit','sms-topup')`),
     check('approval_requests_status', sql`${t.status} in ('requested','approved','denied','rejected','not_approved')`),
   ],

@@ -21,7 +21,7 @@ export async function requestRoutes(fastify: FastifyInstance) {
   app.get(
     apiPaths.requests,
     { config: { access: view }, schema: { tags: ['back-office'], querystring: RequestListQuery, response: { 200: RequestList } } },
-    async (request) => listRequests(ctx, authOf(request).user, request.query),
+    async (request) => listRequests(ctx, authOf(request).user, request.query, request.t),
   );
 
   app.get(

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
 import type { RequestDetail, RequestItem, RequestList, RequestListQuery, UploadInfo } from '../../../domain/api/back-office';
 import { REQUEST_STATUSES, REQUEST_TYPES, type RequestStatus, type RequestType } from '../../../domain/statuses';
 import type { AppContext } from '../../context';
@@ -9,6 +10,8 @@ import { uploads } from '../../db/schema/institutions';
 import { bankBranches } from '../../db/schema/reference';
 import { users } from '../../db/schema/users';
 import { errors } from '../../lib/app-error';
+import type { Translate } from '../../lib/describe-issue';
+import { afterPosition, cursorId, cursorTime, decodeCursor, microsecondText, pageOf } from '../../lib/keyset';
 import type { AuthUser } from '../auth/auth-user';
 import { pendingRequestCounts } from '../shell/pending-counts';
 import { executors } from './executors/by-type';
@@ -18,9 +21,9 @@ import { inRequestScope, requestScope } from './request-scope';
 const maker = alias(users, 'maker');
 const checker = alias(users, 'checker');
 
-function selectRequests(db: Db) {
+function selectRequests<Extra extends Record<string, SQL> = Record<never, SQL>>(db: Db, extra: Extra = {} as Extra) {
   return db
-    .select({ request: approvalRequests, makerName: maker.name, checkerName: checker.name, branchName: bankBranches.name })
+    .select({ request: approvalRequests, makerName: maker.name, checkerName: checker.name, branchName: bankBranches.name, ...extra })
     .from(approvalRequests)
     .leftJoin(maker, eq(maker.id, approvalRequests.makerId))
     .leftJoin(checker, eq(checker.id, approvalRequests.checkerId))
@@ -52,20 +55,28 @@ function toItem(user: AuthUser, row: Selected): RequestItem {
   };
 }
 
-/** The requests tabs: newest first, in the caller's scope, with the pending counts per tab. */
-export async function listRequests(ctx: AppContext, user: AuthUser, query: RequestListQuery): Promise<RequestList> {
+/** Newest first: the position is (created_at to the microsecond, id). */
+const Position = z.tuple([cursorTime, cursorId]);
+
+/**
+ * The requests tabs: newest first, in the caller's scope, with the pending counts per tab. With
+ * `cursor` the page starts after that position (keyset, ADR 062); `offset` still pages without it.
+ */
+export async function listRequests(ctx: AppContext, user: AuthUser, query: RequestListQuery, t: Translate): Promise<RequestList> {
   const db = ctx.database.db;
+  const after = decodeCursor(query.cursor, Position, t);
   const conditions: SQL[] = [requestScope(user)];
   if (query.type) conditions.push(eq(approvalRequests.type, query.type));
   if (query.status) conditions.push(eq(approvalRequests.status, query.status));
   const where = and(...conditions);
-  const rows = await selectRequests(db)
-    .where(where)
+  const fetched = await selectRequests(db, { position: microsecondText(approvalRequests.createdAt) })
+    .where(and(where, after ? afterPosition([approvalRequests.createdAt, approvalRequests.id], after, 'desc', ['timestamptz', 'integer']) : undefined))
     .orderBy(desc(approvalRequests.createdAt), desc(approvalRequests.id))
-    .limit(query.limit)
-    .offset(query.offset);
+    .limit(query.limit + 1)
+    .offset(after ? 0 : query.offset);
+  const { page, nextCursor } = pageOf(fetched, query.limit, (row) => [row.position, row.request.id]);
   const [total] = await db.select({ n: count() }).from(approvalRequests).where(where);
-  return { data: rows.map((row) => toItem(user, row)), count: total?.n ?? 0, counts: await pendingRequestCounts(ctx, user) };
+  return { data: page.map((row) => toItem(user, row)), count: total?.n ?? 0, counts: await pendingRequestCounts(ctx, user), nextCursor };
 }
 
 export function uploadUrl(id: number): string {

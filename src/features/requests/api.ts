@@ -10,7 +10,8 @@ import { RequestDecision, RequestDetail, RequestList } from './replies';
 
 export const REQUESTS_PAGE_SIZE = 20;
 
-export type RequestFilters = { type: RequestType; status: RequestStatus | null; offset: number };
+/** A requests tab's filters and the keyset page shown (ADR 062): `cursor` is the previous page's `nextCursor`, null for the first. */
+export type RequestFilters = { type: RequestType; status: RequestStatus | null; cursor: string | null };
 
 // The menu badge's query (features/shell): approving or rejecting changes its numbers at once.
 const MENU_BADGE_KEY = ['shell', 'pending-registrations'] as const;
@@ -39,7 +40,7 @@ export const requestQueries = {
     queryOptions({
       queryKey: requestKeys.list(filters),
       queryFn: ({ signal }) =>
-        api.get(`${apiPaths.requests}${query({ type: filters.type, status: filters.status, limit: REQUESTS_PAGE_SIZE, offset: filters.offset })}`, RequestList, signal),
+        api.get(`${apiPaths.requests}${query({ type: filters.type, status: filters.status, limit: REQUESTS_PAGE_SIZE, cursor: filters.cursor })}`, RequestList, signal),
       placeholderData: keepPreviousData,
       throwOnError: isServerFault,
     }),

@@ -31,6 +31,6 @@ const requestItemFields = {
   canCheck: flag,
 };
 
-export const RequestList = replyParser<RequestListShape>(record({ data: list(record(requestItemFields)), count: integer, counts: pendingCounts }));
+export const RequestList = replyParser<RequestListShape>(record({ data: list(record(requestItemFields)), count: integer, counts: pendingCounts, nextCursor: nullable(text) }));
 export const RequestDetail = replyParser<RequestDetailShape>(record({ ...requestItemFields, payload: anyRecord, documents: list(UploadInfoReply) }));
 export const RequestDecision = replyParser<RequestDecisionShape>(record({ id: integer, status: oneOf(REQUEST_STATUSES), reason: nullable(text) }));

@@ -7,9 +7,10 @@ import { localizedPath, paths } from '../../../domain/paths';
 import { REQUEST_STATUSES, REQUEST_TYPES, type RequestStatus, type RequestType } from '../../../domain/statuses';
 import { DateTime } from '../../components/ui/date-time';
 import { EmptyState } from '../../components/ui/empty-state';
-import { Pager } from '../../components/ui/pager';
+import { CursorPager } from '../../components/ui/cursor-pager';
 import { Spinner } from '../../components/ui/spinner';
 import { StatusBadge } from '../../components/ui/status-badge';
+import { useCursorStack } from '../../lib/cursor-stack';
 import { errorText } from '../../lib/error-message';
 import { localeOfPath } from '../../lib/locale-path';
 import { REQUESTS_PAGE_SIZE, requestQueries, type RequestFilters } from './api';
@@ -76,9 +77,12 @@ function TabStrip({ tab, counts, onChange }: { tab: Tab; counts: PendingRegistra
   );
 }
 
-function RequestTable({ filters, onOffset }: { filters: RequestFilters; onOffset: (offset: number) => void }) {
+/** One tab's list, by keyset pages (ADR 062); it is mounted again, at its first page, when the tab or the status changes. */
+function RequestTable({ type, status }: Omit<RequestFilters, 'cursor'>) {
   const { t, i18n } = useLingui();
   const locale = localeOfPath(useLocation().pathname);
+  const pages = useCursorStack();
+  const filters: RequestFilters = { type, status, cursor: pages.cursor };
   const list = useQuery(requestQueries.list(filters));
   if (list.isPending) return <Spinner label={t`Loading…`} />;
   if (list.isError) return <EmptyState title={errorText(list.error, t`You are offline. Requests need a connection.`)} />;
@@ -118,7 +122,7 @@ function RequestTable({ filters, onOffset }: { filters: RequestFilters; onOffset
           </tbody>
         </table>
       </ScrollRegion>
-      <Pager offset={filters.offset} limit={REQUESTS_PAGE_SIZE} count={list.data.count} onChange={onOffset} />
+      <CursorPager page={pages.page} nextCursor={list.data.nextCursor} onNext={pages.next} onPrevious={pages.previous} count={list.data.count} limit={REQUESTS_PAGE_SIZE} />
     </>
   );
 }
@@ -129,9 +133,8 @@ export function RequestsPage() {
   const [params, setParams] = useSearchParams();
   const tab = readTab(params.get('type'));
   const status = readStatus(params.get('status'));
-  const offset = Math.max(0, Number(params.get('offset')) || 0);
-  // The pending counts ride along with any list answer; the Applications list is the cheapest to ask.
-  const counts = useQuery(requestQueries.list({ type: tab === 'registrations' ? 'application' : tab, status, offset: tab === 'registrations' ? 0 : offset })).data?.counts;
+  // The pending counts ride along with any list answer: the tab's first page (the Applications list's on the registrations tab).
+  const counts = useQuery(requestQueries.list({ type: tab === 'registrations' ? 'application' : tab, status, cursor: null })).data?.counts;
 
   const change = (next: Record<string, string | null>) => {
     const merged = new URLSearchParams(params);
@@ -147,7 +150,7 @@ export function RequestsPage() {
       <h2 id="requests-heading" className="visually-hidden">
         <Trans>Requests for approval</Trans>
       </h2>
-      <TabStrip tab={tab} counts={counts} onChange={(next) => change({ type: next, offset: null, status: null, registration: null })} />
+      <TabStrip tab={tab} counts={counts} onChange={(next) => change({ type: next, status: null, registration: null })} />
       <div id="requests-panel" role="tabpanel" aria-labelledby={`tab-${tab}`} className="card">
         {tab === 'registrations' ? (
           <RegistrationSummaryTab />
@@ -156,7 +159,7 @@ export function RequestsPage() {
             <div className="section-head">
               <div className="field">
                 <label htmlFor="request-status">{t`Status`}</label>
-                <select id="request-status" value={status ?? 'all'} onChange={(event) => change({ status: event.target.value, offset: null })}>
+                <select id="request-status" value={status ?? 'all'} onChange={(event) => change({ status: event.target.value })}>
                   <option value="all">{t`All statuses`}</option>
                   {REQUEST_STATUSES.map((value) => (
                     <option key={value} value={value}>
@@ -166,7 +169,7 @@ export function RequestsPage() {
                 </select>
               </div>
             </div>
-            <RequestTable filters={{ type: tab, status, offset }} onOffset={(next) => change({ offset: String(next) })} />
+            <RequestTable key={`${tab}:${status ?? 'all'}`} type={tab} status={status} />
           </>
         )}
       </div>
