@@ -12,7 +12,7 @@ import { MAX_USER_NAME, USERNAME_PATTERN } from '../user-rules';
  * (see back-office.ts). Entity (church/mosque) users are never created or edited here: they come
  * from registration or an amendment request (422 with a message saying so).
  *
- * - `GET /users?search&userType&status&limit&offset` → UserList (scoped: branch staff see their branch).
+ * - `GET /users?search&userType&status&limit&offset&cursor` → UserList (scoped: branch staff see their branch).
  * - `POST /users` NewBankUserInput → 201 SubmittedRequest (the email must be at BANK_EMAIL_DOMAIN).
  * - `PATCH /users/{id}` EditUserInput → 201 SubmittedRequest.
  * - `POST /users/{id}/enable` → UserItem; `/disable` ActorPasswordInput (the actor's own password;
@@ -34,6 +34,8 @@ export const UserListQuery = z.object({
   status: z.enum(ACCOUNT_STATUSES).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  /** Keyset paging: the previous answer's `nextCursor`; when given, `offset` is not used. */
+  cursor: z.string().max(400).optional(),
 });
 export type UserListQuery = z.output<typeof UserListQuery>;
 
@@ -58,7 +60,12 @@ export const UserItem = z.object({
   pendingRequestId: z.number().int().nullable(),
 });
 export type UserItem = z.infer<typeof UserItem>;
-export const UserList = z.object({ data: z.array(UserItem), count: z.number().int() });
+export const UserList = z.object({
+  data: z.array(UserItem),
+  count: z.number().int(),
+  /** Pass it back as `cursor` for the next page; null on the last. */
+  nextCursor: z.string().nullable(),
+});
 export type UserList = z.infer<typeof UserList>;
 
 export const NewBankUserInput = z.object({

@@ -167,36 +167,74 @@ describe('registrations report, activity and sessions', () => {
   });
 });
 
+const listedUser = {
+  id: 12,
+  username: 'agnes.mushi',
+  name: 'Agnes Mushi',
+  email: 'agnes.mushi@bank.co.tz',
+  phone: '+255713000001',
+  userType: 'bank',
+  roleGroupId: 2,
+  roleGroup: 'Branch officer',
+  branchId: 1,
+  branchName: 'Dar es Salaam',
+  institutionId: null,
+  institution: null,
+  status: 'activated',
+  twoFactorEnabled: true,
+  lastLoginAt: null,
+  createdAt: '2026-01-05T08:00:00.000Z',
+  pendingRequestId: null,
+};
+
 describe('users', () => {
   it('lists users as the server sent them', async () => {
     api.on('GET', /^\/users$/, () =>
       jsonResponse(200, {
-        data: [
-          {
-            id: 12,
-            username: 'agnes.mushi',
-            name: 'Agnes Mushi',
-            email: 'agnes.mushi@bank.co.tz',
-            phone: '+255713000001',
-            userType: 'bank',
-            roleGroupId: 2,
-            roleGroup: 'Branch officer',
-            branchId: 1,
-            branchName: 'Dar es Salaam',
-            institutionId: null,
-            institution: null,
-            status: 'activated',
-            twoFactorEnabled: true,
-            lastLoginAt: null,
-            createdAt: '2026-01-05T08:00:00.000Z',
-            pendingRequestId: null,
-          },
-        ],
+        data: [listedUser],
         count: 1,
+        nextCursor: null,
       }),
     );
     show(<UsersPage />, '/en/users');
     expect(await screen.findByText('agnes.mushi')).toBeTruthy();
     expect(screen.getByText('Branch officer')).toBeTruthy();
+    // One page only: no pager.
+    expect(screen.queryByRole('navigation', { name: 'Pages' })).toBeNull();
+  });
+
+  it("pages by cursor (ADR 062): next sends the answer's nextCursor, previous goes back, a filter starts again at the first page", async () => {
+    const person = (id: number) => ({ ...listedUser, id, username: `user.${id}`, name: `User ${id}` });
+    api.on('GET', /^\/users$/, (call) => {
+      const cursor = new URL(call.path, 'http://x').searchParams.get('cursor');
+      return cursor === 'page-2'
+        ? jsonResponse(200, { data: [person(3)], count: 21, nextCursor: null })
+        : jsonResponse(200, { data: [person(1), person(2)], count: 21, nextCursor: 'page-2' });
+    });
+    show(<UsersPage />, '/en/users');
+    expect(await screen.findByText('user.1')).toBeTruthy();
+    const pager = screen.getByRole('navigation', { name: 'Pages' });
+    expect(within(pager).getByText('Page 1 of 2')).toBeTruthy();
+    const next = within(pager).getByRole('button', { name: 'Next' });
+    expect(within(pager).getByRole('button', { name: 'Previous' })).toHaveProperty('disabled', true);
+    fireEvent.click(next);
+    expect(await screen.findByText('user.3')).toBeTruthy();
+    const asked = api.callsTo('GET', /^\/users\?/).map((call) => new URL(call.path, 'http://x').searchParams);
+    expect(asked.at(-1)?.get('cursor')).toBe('page-2');
+    expect(asked.every((params) => !params.has('offset'))).toBe(true);
+    expect(within(screen.getByRole('navigation', { name: 'Pages' })).getByText('Page 2 of 2')).toBeTruthy();
+    expect(within(screen.getByRole('navigation', { name: 'Pages' })).getByRole('button', { name: 'Next' })).toHaveProperty('disabled', true);
+    fireEvent.click(within(screen.getByRole('navigation', { name: 'Pages' })).getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByText('user.1')).toBeTruthy();
+    expect(within(screen.getByRole('navigation', { name: 'Pages' })).getByText('Page 1 of 2')).toBeTruthy();
+    // From page 2, a search asks for its first page (no cursor).
+    fireEvent.click(within(screen.getByRole('navigation', { name: 'Pages' })).getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('user.3')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'user' } });
+    fireEvent.submit(screen.getByRole('search', { name: 'Find users' }));
+    expect(await screen.findByText('user.1')).toBeTruthy();
+    const last = new URL(api.callsTo('GET', /^\/users\?/).at(-1)!.path, 'http://x').searchParams;
+    expect({ search: last.get('search'), cursor: last.get('cursor') }).toEqual({ search: 'user', cursor: null });
+    expect(within(screen.getByRole('navigation', { name: 'Pages' })).getByText('Page 1 of 2')).toBeTruthy();
   });
 });

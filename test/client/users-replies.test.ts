@@ -32,7 +32,7 @@ describe('users replies read without zod', () => {
   it('keep what the contract keeps', () => {
     expect(UserItem.parse(user)).toStrictEqual(UserItemSchema.parse(user));
     expect(UserItem.parse(user)).not.toHaveProperty('passwordHash');
-    const list = { data: [user, entityUser], count: 57, next: 'x' };
+    const list = { data: [user, entityUser], count: 57, nextCursor: 'WyIyMDI2Il0', next: 'x' };
     expect(UserList.parse(list)).toStrictEqual(UserListSchema.parse(list));
   });
 
@@ -43,7 +43,8 @@ describe('users replies read without zod', () => {
       [UserItem, UserItemSchema, { ...user, pendingRequestId: undefined }],
       [UserItem, UserItemSchema, { ...user, twoFactorEnabled: 'yes' }],
       [UserList, UserListSchema, { data: [user] }],
-      [UserList, UserListSchema, { data: [{ ...user, roleGroupId: 2.5 }], count: 1 }],
+      [UserList, UserListSchema, { data: [{ ...user, roleGroupId: 2.5 }], count: 1, nextCursor: null }],
+      [UserList, UserListSchema, { data: [user], count: 1, nextCursor: 5 }],
     ] as const) {
       expect(zod.safeParse(reply).success).toBe(false);
       expect(() => plain.parse(reply)).toThrow();
@@ -52,7 +53,7 @@ describe('users replies read without zod', () => {
 
   it('agree with the contract on replies with fields missing, of another kind or unknown', () => {
     assertSameReading(UserItem, UserItemSchema, [user, entityUser]);
-    assertSameReading(UserList, UserListSchema, [{ data: [user, entityUser], count: 2 }, { data: [], count: 0 }]);
+    assertSameReading(UserList, UserListSchema, [{ data: [user, entityUser], count: 2, nextCursor: 'WyIyMDI2Il0' }, { data: [], count: 0, nextCursor: null }]);
     assertSameReading(AssignableRoleGroupList, AssignableSchema, [{ data: [{ id: 2, name: 'Branch Officer', locationLevel: 'branch' }] }, { data: [] }]);
   });
 });

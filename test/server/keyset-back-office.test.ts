@@ -12,12 +12,13 @@ type Role = (typeof ROLES)[number];
 /** Each back-office list, the table behind it and the column it sorts on (newest first, then id). */
 const LISTS = [
   { path: '/api/registrations', table: 'registrations', time: 'updated_at', filters: ['status=submitted', 'status=unfinished'] },
+  { path: '/api/users', table: 'users', time: 'created_at', filters: ['userType=bank', 'userType=entity&status=activated', 'search=keyset'] },
   { path: '/api/requests', table: 'approval_requests', time: 'created_at', filters: ['type=bank-user', 'type=application&status=requested', 'status=approved'] },
 ] as const;
 
 /**
  * Keyset paging of the back-office lists on the demo data (ADR 062), as LISTS names them:
- * registrations and approval requests.
+ * registrations, approval requests and users.
  *
  * For each list and each bank role (the only ones these lists are for), the pages walked by cursor
  * hold every row once, in the order the spec's OFFSET pages give; a cursor crafted from a row

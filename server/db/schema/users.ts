@@ -57,6 +57,9 @@ export const users = pgTable(
   },
   (t) => [
     index('users_institution').on(t.institutionId),
+    // Keyset pages of /users (ADR 062), newest first (read backwards), of the users not deleted; by type when filtered.
+    index('users_list').on(t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
+    index('users_type_list').on(t.userType, t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
     check('users_user_type', sql`${t.userType} in ('bank','entity')`),
     check('users_status', sql`${t.status} in ('activated','disabled')`),
     check('users_entity_has_institution', sql`${t.userType} = 'bank' or ${t.institutionId} is not null`),

@@ -19,7 +19,7 @@ export async function userRoutes(fastify: FastifyInstance) {
   app.get(
     '/users',
     { config: { access: { feature: 'users', action: 'view' } }, schema: { tags, querystring: UserListQuery, response: { 200: UserList } } },
-    async (request) => listUsers(ctx, authOf(request).user, request.query),
+    async (request) => listUsers(ctx, authOf(request).user, request.query, request.t),
   );
 
   app.get(

@@ -8,19 +8,20 @@ import { BranchList } from '../../lib/replies/reference-lists';
 import { AssignableRoleGroupList, UserItem, UserList } from './replies';
 
 export const USERS_PAGE_SIZE = 20;
-export type UserFilters = { search: string; userType: UserType | null; status: AccountStatus | null; offset: number };
+export type UserFilters = { search: string; userType: UserType | null; status: AccountStatus | null };
 
 export const userKeys = {
   all: ['users'] as const,
-  list: (filters: UserFilters) => [...userKeys.all, 'list', filters] as const,
+  list: (filters: UserFilters, cursor: string | null) => [...userKeys.all, 'list', filters, cursor] as const,
   // Shared with the reference pages' key, so one fetch serves both.
   branches: () => ['reference', 'branches'] as const,
   // Not the reference page's key: this list carries names only, that one the grants.
   assignableRoleGroups: () => [...userKeys.all, 'role-groups'] as const,
 };
 
-function search(filters: UserFilters): string {
-  const params = new URLSearchParams({ limit: String(USERS_PAGE_SIZE), offset: String(filters.offset) });
+function search(filters: UserFilters, cursor: string | null): string {
+  const params = new URLSearchParams({ limit: String(USERS_PAGE_SIZE) });
+  if (cursor) params.set('cursor', cursor);
   if (filters.search.trim()) params.set('search', filters.search.trim());
   if (filters.userType) params.set('userType', filters.userType);
   if (filters.status) params.set('status', filters.status);
@@ -28,10 +29,11 @@ function search(filters: UserFilters): string {
 }
 
 export const userQueries = {
-  list: (filters: UserFilters) =>
+  /** Keyset pages (ADR 062): `cursor` is the previous page's `nextCursor`, null for the first. */
+  list: (filters: UserFilters, cursor: string | null) =>
     queryOptions({
-      queryKey: userKeys.list(filters),
-      queryFn: ({ signal }) => api.get(`/users${search(filters)}`, UserList, signal),
+      queryKey: userKeys.list(filters, cursor),
+      queryFn: ({ signal }) => api.get(`/users${search(filters, cursor)}`, UserList, signal),
       placeholderData: keepPreviousData,
       throwOnError: isServerFault,
     }),

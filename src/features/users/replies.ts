@@ -33,6 +33,6 @@ const UserReply: Reader<UserItemShape> = record({
 });
 
 export const UserItem = replyParser(UserReply);
-export const UserList = replyParser<UserListShape>(record({ data: list(UserReply), count: integer }));
+export const UserList = replyParser<UserListShape>(record({ data: list(UserReply), count: integer, nextCursor: nullable(text) }));
 type AssignableListShape = z.infer<typeof AssignableListSchema>;
 export const AssignableRoleGroupList = replyParser<AssignableListShape>(record({ data: list(record({ id: integer, name: text, locationLevel: text })) }));

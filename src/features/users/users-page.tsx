@@ -10,8 +10,10 @@ import { DataTable } from '../../components/ui/data-table';
 import { DateTime } from '../../components/ui/date-time';
 import { Field } from '../../components/ui/field';
 import { FilterBar } from '../../components/ui/filter-bar';
+import { CursorPager } from '../../components/ui/cursor-pager';
 import { ListCard } from '../../components/ui/list-card';
 import { StatusBadge } from '../../components/ui/status-badge';
+import { useCursorStack } from '../../lib/cursor-stack';
 import { localeOfPath } from '../../lib/locale-path';
 import { canDo } from '../../lib/permissions';
 import { profileQuery } from '../../lib/session-queries';
@@ -35,10 +37,16 @@ export function UsersPage() {
   const { t, i18n } = useLingui();
   const locale = localeOfPath(useLocation().pathname);
   const profile = useQuery(profileQuery()).data;
-  const [filters, setFilters] = useState<UserFilters>({ search: '', userType: null, status: null, offset: 0 });
+  const [filters, setFilters] = useState<UserFilters>({ search: '', userType: null, status: null });
+  const pages = useCursorStack();
   const [searchText, setSearchText] = useState('');
   const [editing, setEditing] = useState<UserItem | 'new' | null>(null);
-  const list = useQuery(userQueries.list(filters));
+  const list = useQuery(userQueries.list(filters, pages.cursor));
+  // Other filters are another list: it starts at its first page.
+  const filter = (next: UserFilters) => {
+    setFilters(next);
+    pages.reset();
+  };
   const branches = useQuery(userQueries.branches()).data?.data ?? [];
   const canCreate = canDo(profile, 'users', 'create');
   const canUpdate = canDo(profile, 'users', 'update');
@@ -60,7 +68,7 @@ export function UsersPage() {
       {editing !== null ? (
         <BankUserForm key={editing === 'new' ? 'new' : editing.id} user={editing === 'new' ? null : editing} roleGroups={roleGroups} branches={branches} onDone={() => setEditing(null)} />
       ) : null}
-      <FilterBar label={t`Find users`} tone="secondary" onSubmit={() => setFilters({ ...filters, search: searchText, offset: 0 })}>
+      <FilterBar label={t`Find users`} tone="secondary" onSubmit={() => filter({ ...filters, search: searchText })}>
         <Field id="users-search" label={t`Search`}>
           <input id="users-search" type="search" value={searchText} placeholder={t`Name, username, email or phone`} onChange={(event) => setSearchText(event.target.value)} />
         </Field>
@@ -73,7 +81,7 @@ export function UsersPage() {
               { value: 'bank', label: t`Bank staff` },
               { value: 'entity', label: t`Church and mosque users` },
             ]}
-            onChange={(userType) => setFilters({ ...filters, userType: userType || null, offset: 0 })}
+            onChange={(userType) => filter({ ...filters, userType: userType || null })}
           />
         </Field>
         <Field id="users-status" label={t`Status`}>
@@ -82,7 +90,7 @@ export function UsersPage() {
             value={filters.status ?? ''}
             allLabel={t`All statuses`}
             options={ACCOUNT_STATUSES.map((status) => ({ value: status, label: i18n._(accountStatusLabels[status]) }))}
-            onChange={(status) => setFilters({ ...filters, status: status || null, offset: 0 })}
+            onChange={(status) => filter({ ...filters, status: status || null })}
           />
         </Field>
       </FilterBar>
@@ -90,49 +98,51 @@ export function UsersPage() {
         list={list}
         offlineText={t`You are offline. Users need a connection.`}
         emptyTitle={t`No user found`}
-        paging={{ offset: filters.offset, limit: USERS_PAGE_SIZE, onChange: (offset) => setFilters({ ...filters, offset }) }}
       >
         {(answer) => (
-          <DataTable
-            caption={t`Users`}
-            columns={[t`Name`, t`Role group`, t`Status`, t`Actions`, t`Branch or institution`, t`Email`, t`Phone number`, t`2FA`, t`Last login`]}
-          >
-            {answer.data.map((user) => (
-              <tr key={user.id}>
-                <td>
-                  {user.name}
-                  <div className="muted">{user.username}</div>
-                </td>
-                <td>{roleGroupName(i18n, user.roleGroup)}</td>
-                <td>
-                  <StatusBadge tone={accountStatusTones[user.status]} label={i18n._(accountStatusLabels[user.status])} />
-                </td>
-                <td className="actions-cell">
-                  {user.userType === 'entity' ? (
-                    <span className="muted">{t`Changes through registration or amendment`}</span>
-                  ) : user.id === profile?.id ? (
-                    <span className="muted">{t`You`}</span>
-                  ) : (
-                    <UserActions user={user} canUpdate={canUpdate} canDelete={canDelete} onEdit={() => setEditing(user)} />
-                  )}
-                  {user.pendingRequestId !== null ? (
-                    <div>
-                      <Link to={localizedPath(`${paths.requests}/${user.pendingRequestId}`, locale)}>
-                        <Trans>Change waiting for approval</Trans>
-                      </Link>
-                    </div>
-                  ) : null}
-                </td>
-                <td className="text-cell">{user.userType === 'bank' ? (user.branchName ?? t`Head office`) : (user.institution ?? '—')}</td>
-                <td>{user.email ?? '—'}</td>
-                <td>{user.phone ?? '—'}</td>
-                <td>{user.twoFactorEnabled ? t`On` : t`Off`}</td>
-                <td>
-                  <DateTime value={user.lastLoginAt} />
-                </td>
-              </tr>
-            ))}
-          </DataTable>
+          <>
+            <DataTable
+              caption={t`Users`}
+              columns={[t`Name`, t`Role group`, t`Status`, t`Actions`, t`Branch or institution`, t`Email`, t`Phone number`, t`2FA`, t`Last login`]}
+            >
+              {answer.data.map((user) => (
+                <tr key={user.id}>
+                  <td>
+                    {user.name}
+                    <div className="muted">{user.username}</div>
+                  </td>
+                  <td>{roleGroupName(i18n, user.roleGroup)}</td>
+                  <td>
+                    <StatusBadge tone={accountStatusTones[user.status]} label={i18n._(accountStatusLabels[user.status])} />
+                  </td>
+                  <td className="actions-cell">
+                    {user.userType === 'entity' ? (
+                      <span className="muted">{t`Changes through registration or amendment`}</span>
+                    ) : user.id === profile?.id ? (
+                      <span className="muted">{t`You`}</span>
+                    ) : (
+                      <UserActions user={user} canUpdate={canUpdate} canDelete={canDelete} onEdit={() => setEditing(user)} />
+                    )}
+                    {user.pendingRequestId !== null ? (
+                      <div>
+                        <Link to={localizedPath(`${paths.requests}/${user.pendingRequestId}`, locale)}>
+                          <Trans>Change waiting for approval</Trans>
+                        </Link>
+                      </div>
+                    ) : null}
+                  </td>
+                  <td className="text-cell">{user.userType === 'bank' ? (user.branchName ?? t`Head office`) : (user.institution ?? '—')}</td>
+                  <td>{user.email ?? '—'}</td>
+                  <td>{user.phone ?? '—'}</td>
+                  <td>{user.twoFactorEnabled ? t`On` : t`Off`}</td>
+                  <td>
+                    <DateTime value={user.lastLoginAt} />
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
+            <CursorPager page={pages.page} nextCursor={answer.nextCursor} onNext={pages.next} onPrevious={pages.previous} count={answer.count} limit={USERS_PAGE_SIZE} />
+          </>
         )}
       </ListCard>
     </section>

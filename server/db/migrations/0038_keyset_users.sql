@@ -1,0 +1,2 @@
+CREATE INDEX "users_list" ON "users" USING btree ("created_at","id") WHERE "users"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "users_type_list" ON "users" USING btree ("user_type","created_at","id") WHERE "users"."deleted_at" is null;
