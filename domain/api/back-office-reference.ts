@@ -15,7 +15,7 @@ import { EMPLOYEE_NO_PATTERN, MAX_REFERRER_NAME, REFERRAL_CODE_PATTERN, REFERRER
  * - `GET /religions` (any bank user) → ReligionList; `POST /religions`; `PATCH /religions/{id}`
  * - `GET /settings/currencies` → CurrencyDetailsList; `POST /settings/currencies` CurrencyInput;
  *   `PATCH /settings/currencies/{id}` CurrencyPatch (a new value records who set it and when)
- * - `GET /bank-accounts?status&institutionId&search&limit&offset` → BankAccountList (scoped)
+ * - `GET /bank-accounts?status&institutionId&search&limit&offset&cursor` → BankAccountList (scoped)
  * - `GET /role-groups` → RoleGroupList (features, actions, location level, maker-checker);
  *   `GET /features` → FeatureCatalogue; `POST /role-groups` RoleGroupInput; `PATCH /role-groups/{id}` RoleGroupPatch
  * - `GET /referrers?kind&search` → ReferrerList; `POST /referrers` ReferrerInput (bank admins)
@@ -72,6 +72,8 @@ export const BankAccountQuery = z.object({
   search: z.string().trim().max(100).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  /** Keyset paging: the previous answer's `nextCursor`; when given, `offset` is not used. */
+  cursor: z.string().max(400).optional(),
 });
 export type BankAccountQuery = z.output<typeof BankAccountQuery>;
 export const BankAccountItem = z.object({
@@ -87,7 +89,12 @@ export const BankAccountItem = z.object({
   isDefault: z.boolean(),
   createdAt: z.string(),
 });
-export const BankAccountList = z.object({ data: z.array(BankAccountItem), count: z.number().int() });
+export const BankAccountList = z.object({
+  data: z.array(BankAccountItem),
+  count: z.number().int(),
+  /** Pass it back as `cursor` for the next page; null on the last. */
+  nextCursor: z.string().nullable(),
+});
 
 export const FeatureGrant = z.object({ feature: z.enum(FEATURES), actions: z.array(z.enum(ACTIONS)) });
 export const RoleGroupItem = z.object({

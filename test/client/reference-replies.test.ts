@@ -58,7 +58,7 @@ const cases: [keyof typeof replies & keyof typeof contract, unknown, unknown[]][
   ['ReligionDetailsList', { data: [religion] }, [{ data: [{ ...religion, code: null }] }]],
   ['CurrencyDetails', currency, [{ ...currency, active: 'yes' }, { ...currency, valueSetById: undefined }]],
   ['CurrencyDetailsList', { data: [currency, { ...currency, valueSetById: null, valueSetBy: null }] }, [{ data: [{ ...currency, value: 105.1 }] }]],
-  ['BankAccountList', { data: [account, { ...account, branchId: 3, branchName: 'Kariakoo' }], count: 41 }, [{ data: [account] }, { data: [{ ...account, isDefault: 1 }], count: 1 }]],
+  ['BankAccountList', { data: [account, { ...account, branchId: 3, branchName: 'Kariakoo' }], count: 41, nextCursor: 'WyIyMDI2Il0' }, [{ data: [account], nextCursor: null }, { data: [{ ...account, isDefault: 1 }], count: 1, nextCursor: null }, { data: [account], count: 1 }]],
   ['RoleGroupItem', group, [{ ...group, userType: 'member' }, { ...group, features: [{ feature: 'nope', actions: [] }] }, { ...group, features: [{ feature: 'users', actions: ['fly'] }] }]],
   ['RoleGroupList', { data: [group, { ...group, id: 6, userType: 'entity', features: [] }] }, [{ data: [{ ...group, makerChecker: null }] }]],
   ['FeatureCatalogue', { features: ['users', 'branches'], actions: ['view'] }, [{ features: ['users'], actions: ['fly'] }, { features: 'users', actions: [] }]],

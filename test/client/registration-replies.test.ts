@@ -83,6 +83,7 @@ const accounts = {
     },
   ],
   count: 1,
+  nextCursor: null,
 };
 const access = { accessToken: 't0k3n', expiresAt: '2026-03-01T10:00:00.000Z', institution: { id: 9, title: 'KKKT Ubungo', code: 'UBG', phone: 'x' } };
 

@@ -14,11 +14,12 @@ const LISTS = [
   { path: '/api/registrations', table: 'registrations', time: 'updated_at', filters: ['status=submitted', 'status=unfinished'] },
   { path: '/api/users', table: 'users', time: 'created_at', filters: ['userType=bank', 'userType=entity&status=activated', 'search=keyset'] },
   { path: '/api/requests', table: 'approval_requests', time: 'created_at', filters: ['type=bank-user', 'type=application&status=requested', 'status=approved'] },
+  { path: '/api/bank-accounts', table: 'bank_accounts', time: 'created_at', filters: ['status=activated', 'search=keyset', 'institutionId=4'] },
 ] as const;
 
 /**
  * Keyset paging of the back-office lists on the demo data (ADR 062), as LISTS names them:
- * registrations, approval requests and users.
+ * registrations, approval requests, users and bank accounts.
  *
  * For each list and each bank role (the only ones these lists are for), the pages walked by cursor
  * hold every row once, in the order the spec's OFFSET pages give; a cursor crafted from a row

@@ -74,6 +74,9 @@ export const bankAccounts = pgTable(
   },
   (t) => [
     uniqueIndex('bank_accounts_number').on(t.accountNumber),
+    // Keyset pages of /bank-accounts (ADR 062), newest first (read backwards); one institution's when filtered.
+    index('bank_accounts_list').on(t.createdAt, t.id),
+    index('bank_accounts_institution_list').on(t.institutionId, t.createdAt, t.id),
     check('bank_accounts_status', sql`${t.status} in ('requested','activated','disabled','rejected')`),
   ],
 );

@@ -72,7 +72,7 @@ export async function referenceRoutes(fastify: FastifyInstance) {
   );
 
   app.get('/bank-accounts', { config: { access: { feature: 'bankAccounts', action: 'view' } }, schema: { tags, querystring: BankAccountQuery, response: { 200: BankAccountList } } }, async (request) =>
-    listBankAccounts(ctx, authOf(request).user, request.query),
+    listBankAccounts(ctx, authOf(request).user, request.query, request.t),
   );
 
   app.get('/role-groups', { config: { access: { feature: 'roleGroups', action: 'view' } }, schema: { tags, response: { 200: RoleGroupList } } }, async () => listRoleGroups(ctx));

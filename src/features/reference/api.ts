@@ -23,12 +23,12 @@ export const referenceKeys = {
   branches: () => [...referenceKeys.all, 'branches'] as const,
   religions: () => [...referenceKeys.all, 'religions'] as const,
   currencies: () => [...referenceKeys.all, 'currencies'] as const,
-  bankAccounts: (query: BankAccountFilters) => [...referenceKeys.all, 'bank-accounts', query] as const,
+  bankAccounts: (query: BankAccountFilters, cursor: string | null) => [...referenceKeys.all, 'bank-accounts', query, cursor] as const,
   roleGroups: () => [...referenceKeys.all, 'role-groups'] as const,
   features: () => [...referenceKeys.all, 'features'] as const,
 };
 
-export type BankAccountFilters = Pick<BankAccountQuery, 'status' | 'search'> & { offset: number };
+export type BankAccountFilters = Pick<BankAccountQuery, 'status' | 'search'>;
 
 const long = 5 * 60_000;
 export const referenceQueries = {
@@ -37,11 +37,13 @@ export const referenceQueries = {
     queryOptions({ queryKey: referenceKeys.religions(), queryFn: ({ signal }) => api.get('/religions', ReligionDetailsList, signal), staleTime: long, throwOnError: isServerFault }),
   currencies: () =>
     queryOptions({ queryKey: referenceKeys.currencies(), queryFn: ({ signal }) => api.get('/settings/currencies', CurrencyDetailsList, signal), throwOnError: isServerFault }),
-  bankAccounts: (filters: BankAccountFilters) =>
+  /** Keyset pages (ADR 062): `cursor` is the previous page's `nextCursor`, null for the first. */
+  bankAccounts: (filters: BankAccountFilters, cursor: string | null) =>
     queryOptions({
-      queryKey: referenceKeys.bankAccounts(filters),
+      queryKey: referenceKeys.bankAccounts(filters, cursor),
       queryFn: ({ signal }) => {
-        const params = new URLSearchParams({ limit: String(BANK_ACCOUNTS_PAGE_SIZE), offset: String(filters.offset) });
+        const params = new URLSearchParams({ limit: String(BANK_ACCOUNTS_PAGE_SIZE) });
+        if (cursor) params.set('cursor', cursor);
         if (filters.status) params.set('status', filters.status);
         if (filters.search?.trim()) params.set('search', filters.search.trim());
         return api.get(`/bank-accounts?${params.toString()}`, BankAccountList, signal);

@@ -9,8 +9,10 @@ import { DataTable } from '../../components/ui/data-table';
 import { DateTime } from '../../components/ui/date-time';
 import { Field } from '../../components/ui/field';
 import { FilterBar } from '../../components/ui/filter-bar';
+import { CursorPager } from '../../components/ui/cursor-pager';
 import { ListCard } from '../../components/ui/list-card';
 import { StatusBadge, type StatusTone } from '../../components/ui/status-badge';
+import { useCursorStack } from '../../lib/cursor-stack';
 import { localeOfPath } from '../../lib/locale-path';
 import { canDo } from '../../lib/permissions';
 import { profileQuery } from '../../lib/session-queries';
@@ -26,9 +28,15 @@ export function BankAccountsPage() {
   const { t } = useLingui();
   const locale = localeOfPath(useLocation().pathname);
   const profile = useQuery(profileQuery()).data;
-  const [filters, setFilters] = useState<BankAccountFilters>({ offset: 0 });
+  const [filters, setFilters] = useState<BankAccountFilters>({});
+  const pages = useCursorStack();
   const [searchText, setSearchText] = useState('');
-  const list = useQuery(referenceQueries.bankAccounts(filters));
+  const list = useQuery(referenceQueries.bankAccounts(filters, pages.cursor));
+  // Other filters are another list: it starts at its first page.
+  const filter = (next: BankAccountFilters) => {
+    setFilters(next);
+    pages.reset();
+  };
   const canRequest = canDo(profile, 'bankAccounts', 'create');
   const statusLabels: Record<string, string> = { requested: t`Requested`, activated: t`Activated`, disabled: t`Disabled`, rejected: t`Rejected` };
   const requestPath = `${localizedPath(paths.requestNewAccount, locale)}?tab=account`;
@@ -45,7 +53,7 @@ export function BankAccountsPage() {
           </Link>
         ) : null}
       </div>
-      <FilterBar label={t`Find bank accounts`} tone="secondary" onSubmit={() => setFilters({ ...filters, search: searchText, offset: 0 })}>
+      <FilterBar label={t`Find bank accounts`} tone="secondary" onSubmit={() => filter({ ...filters, search: searchText })}>
         <Field id="accounts-search" label={t`Search`}>
           <input id="accounts-search" type="search" value={searchText} placeholder={t`Institution, account number or name`} onChange={(event) => setSearchText(event.target.value)} />
         </Field>
@@ -55,7 +63,7 @@ export function BankAccountsPage() {
             value={filters.status ?? ''}
             allLabel={t`All statuses`}
             options={STATUSES.map((status) => ({ value: status, label: statusLabels[status] }))}
-            onChange={(status) => setFilters({ ...filters, status: status || undefined, offset: 0 })}
+            onChange={(status) => filter({ ...filters, status: status || undefined })}
           />
         </Field>
       </FilterBar>
@@ -63,27 +71,29 @@ export function BankAccountsPage() {
         list={list}
         offlineText={t`You are offline. This page needs a connection.`}
         emptyTitle={t`No bank account found`}
-        paging={{ offset: filters.offset, limit: BANK_ACCOUNTS_PAGE_SIZE, onChange: (offset) => setFilters({ ...filters, offset }) }}
       >
         {(answer) => (
-          <DataTable caption={t`Bank accounts`} columns={[t`Institution`, t`Account number`, t`Account name`, t`Branch`, t`Currency`, t`Status`, t`Main account`, t`Created`]}>
-            {answer.data.map((account) => (
-              <tr key={account.id}>
-                <td>{account.institution}</td>
-                <td>{account.accountNumber}</td>
-                <td>{account.accountName}</td>
-                <td>{account.branchName ?? '—'}</td>
-                <td>{account.currency}</td>
-                <td>
-                  <StatusBadge tone={tones[account.status] ?? 'neutral'} label={statusLabels[account.status] ?? account.status} />
-                </td>
-                <td>{account.isDefault ? t`Yes` : t`No`}</td>
-                <td>
-                  <DateTime value={account.createdAt} dateOnly />
-                </td>
-              </tr>
-            ))}
-          </DataTable>
+          <>
+            <DataTable caption={t`Bank accounts`} columns={[t`Institution`, t`Account number`, t`Account name`, t`Branch`, t`Currency`, t`Status`, t`Main account`, t`Created`]}>
+              {answer.data.map((account) => (
+                <tr key={account.id}>
+                  <td>{account.institution}</td>
+                  <td>{account.accountNumber}</td>
+                  <td>{account.accountName}</td>
+                  <td>{account.branchName ?? '—'}</td>
+                  <td>{account.currency}</td>
+                  <td>
+                    <StatusBadge tone={tones[account.status] ?? 'neutral'} label={statusLabels[account.status] ?? account.status} />
+                  </td>
+                  <td>{account.isDefault ? t`Yes` : t`No`}</td>
+                  <td>
+                    <DateTime value={account.createdAt} dateOnly />
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
+            <CursorPager page={pages.page} nextCursor={answer.nextCursor} onNext={pages.next} onPrevious={pages.previous} count={answer.count} limit={BANK_ACCOUNTS_PAGE_SIZE} />
+          </>
         )}
       </ListCard>
     </section>

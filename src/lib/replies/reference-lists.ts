@@ -43,4 +43,4 @@ const BankAccountReply: Reader<z.infer<typeof BankAccountItem>> = record({
   isDefault: flag,
   createdAt: text,
 });
-export const BankAccountList = replyParser(record({ data: list(BankAccountReply), count: integer }));
+export const BankAccountList = replyParser(record({ data: list(BankAccountReply), count: integer, nextCursor: nullable(text) }));

@@ -1,0 +1,2 @@
+CREATE INDEX "bank_accounts_list" ON "bank_accounts" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "bank_accounts_institution_list" ON "bank_accounts" USING btree ("institution_id","created_at","id");
