@@ -75,6 +75,8 @@ export const StatsOverview = z.object({
   currency: z.string(),
   total: Collected,
   byMethod: z.array(Collected.extend({ method: z.string() })),
+  /** Completed mobile-money givings per network operator (cash, cheque, card and bank name none). */
+  byOperator: z.array(Collected.extend({ operator: z.string() })),
   children: z.array(Collected.extend({ id: z.number().int(), title: z.string() })),
   /** Given to the institution itself, not to one below it. */
   direct: Collected,
@@ -122,7 +124,12 @@ export const DashboardBreakdowns = z.object({
     }),
   ),
   byMethod: z.array(Collected.extend({ method: z.string() })),
+  /** Completed mobile-money givings per network operator (cash, cheque, card and bank name none). */
+  byOperator: z.array(Collected.extend({ operator: z.string() })),
+  /** The ten offering types with the largest shares (a bank has thousands across its congregations)… */
   byOfferingType: z.array(OfferingsReportRow),
+  /** …and the rest summed in one row (null when there are ten or fewer), so the rows still add up to the period's shares. */
+  byOfferingTypeOther: ShareTotals.extend({ types: z.number().int() }).nullable(),
   /** The institutions one level below the viewer (each with its subtree), this period. */
   byChild: z.array(Collected.extend({ id: z.number().int(), title: z.string() })),
   /** Failed payments this period (from the read model). */

@@ -5,9 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { institutions } from '../../server/db/schema/institutions';
 import { offeringTypes } from '../../server/db/schema/members';
 import { ledgerEntries, ledgerLines, transactionLines, transactions } from '../../server/db/schema/money';
+import { MOBILE_OPERATORS } from '../../domain/statuses';
 import { finalizePayment } from '../../server/services/payments/payment-transitions';
 import { readModelDifferences } from '../../server/services/read-model/read-model-check';
-import { collectionTotalsBy, offeringTotalsBy, periodCondition, wholeYears } from '../../server/services/read-model/totals';
+import { collectionTotalsBy, offeringTotalsBy, operatorTotalsBy, periodCondition, wholeYears } from '../../server/services/read-model/totals';
 import { collectionTotals } from '../../server/db/schema/read-model';
 import { executedRows } from '../../server/services/desk/unnest-insert';
 import { createCurrency, createOfferingType, type OfferingTypeRow, receiptEntry, sync } from '../factories/desk';
@@ -18,7 +19,11 @@ import { createTestApp, type TestApp } from './harness';
 /** What can happen to the money, in any order: the read model must agree with the ledger after each run. */
 const operation = fc.oneof(
   fc.record({ kind: fc.constant('receipts' as const), church: fc.boolean(), lines: fc.array(fc.array(fc.record({ type: fc.nat(3), amount: fc.integer({ min: 1, max: 5_000_000 }) }), { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 3 }), daysAgo: fc.integer({ min: 0, max: 400 }) }),
-  fc.record({ kind: fc.constant('payment' as const), church: fc.boolean(), type: fc.nat(3), amount: fc.integer({ min: 100, max: 2_000_000 }), fee: fc.integer({ min: 0, max: 99 }), to: fc.constantFrom('completed' as const, 'failed' as const, 'canceled' as const, null) }),
+  fc.record({ kind: fc.constant('payment' as const), church: fc.boolean(), type: fc.nat(3), amount: fc.integer({ min: 100, max: 2_000_000 }), fee: fc.integer({ min: 0, max: 99 }), to: fc.constantFrom('completed' as const, 'failed' as const, 'canceled' as const, null), operator: fc.constantFrom(...MOBILE_OPERATORS, null) }),
+  // The operator of a payment named late, changed or taken away (operator_totals' UPDATE branch).
+  fc.record({ kind: fc.constant('operator' as const), pick: fc.nat(), to: fc.constantFrom(...MOBILE_OPERATORS, null) }),
+  // A pending payment deleted with its lines (the DELETE branches).
+  fc.record({ kind: fc.constant('drop' as const), pick: fc.nat() }),
   fc.record({ kind: fc.constant('reversal' as const), pick: fc.nat() }),
   fc.record({ kind: fc.constant('division' as const), type: fc.nat(3), church: fc.integer({ min: 0, max: 10_000 }) }),
   fc.record({ kind: fc.constant('move' as const) }),
@@ -66,7 +71,7 @@ describe('read model: daily and monthly totals kept with the money (ADR 030)', (
         const institutionId = church === 'a' ? w.churchA.id : w.churchB.id;
         const id = randomUUID();
         const fee = Math.floor((op.amount * op.fee) / 10_000);
-        await db.insert(transactions).values({ id, institutionId, method: 'mobile', status: 'pending', amount: op.amount, fee, referenceNo: `SDK${id.slice(0, 8)}`, payerPhone: '+255754000111' });
+        await db.insert(transactions).values({ id, institutionId, method: 'mobile', operator: op.operator, status: 'pending', amount: op.amount, fee, referenceNo: `SDK${id.slice(0, 8)}`, payerPhone: '+255754000111' });
         await db.insert(transactionLines).values({ transactionId: id, offeringTypeId: types[church][op.type]!.id, amount: op.amount });
         if (op.to) await finalizePayment(t.database, id, { to: op.to, source: 'callback' }, new Date());
         return;
@@ -106,17 +111,57 @@ describe('read model: daily and monthly totals kept with the money (ADR 030)', (
         await db.update(institutions).set({ branchId }).where(eq(institutions.id, w.churchB.id));
         return;
       }
+      case 'operator': {
+        const mobile = await db.select({ id: transactions.id }).from(transactions).where(eq(transactions.method, 'mobile')).orderBy(transactions.id);
+        const row = mobile[op.pick % Math.max(mobile.length, 1)];
+        if (row) await db.update(transactions).set({ operator: op.to }).where(eq(transactions.id, row.id));
+        return;
+      }
+      case 'drop': {
+        const pending = await db.select({ id: transactions.id }).from(transactions).where(eq(transactions.status, 'pending')).orderBy(transactions.id);
+        const row = pending[op.pick % Math.max(pending.length, 1)];
+        if (!row) return;
+        await db.transaction(async (tx) => {
+          await tx.delete(transactionLines).where(eq(transactionLines.transactionId, row.id));
+          await tx.delete(transactions).where(eq(transactions.id, row.id));
+        });
+        return;
+      }
       case 'timeZone':
         await db.update(institutions).set({ timeZone: op.zone }).where(eq(institutions.id, w.churchA.id));
         return;
     }
   }
 
-  it('agrees with the ledger to the shilling after random receipts, payments, reversals, division changes, moves, branch changes and zone changes', async () => {
+  /** operator → "count amount fee" of completed givings, from the read model. */
+  async function operatorFigures(scope: ReturnType<typeof sql>, from?: string, to?: string) {
+    const rows = await operatorTotalsBy(t.database.db, { scope, status: ['completed'], ...(from && to ? { from, to } : {}) });
+    return Object.fromEntries(rows.filter((row) => row.transactions !== 0).map((row) => [row.operator, `${row.transactions} ${row.amount} ${row.fee}`]));
+  }
+  /** The same straight from transactions (days in each institution's zone). */
+  async function operatorSums(path: string, from?: string, to?: string) {
+    const rows = executedRows<{ operator: string; figure: string }>(
+      await t.database.db.execute(sql`
+        select t.operator, concat_ws(' ', count(*), sum(t.amount), sum(t.fee)) as figure
+        from transactions t join institutions i on i.id = t.institution_id
+        where i.path like ${`${path}%`} and t.operator is not null and t.status = 'completed'
+          and (${from ?? null}::date is null or (t.received_at at time zone i.time_zone)::date between ${from ?? null}::date and ${to ?? null}::date)
+        group by t.operator`),
+    );
+    return Object.fromEntries(rows.map((row) => [row.operator, row.figure]));
+  }
+
+  it('agrees with the ledger to the shilling after random receipts, payments (with and without an operator), operator changes, deleted payments, reversals, division changes, moves, branch changes and zone changes', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(operation, { minLength: 1, maxLength: 6 }), async (ops) => {
         for (const op of ops) await apply(op);
         expect(await readModelDifferences(t.database.db)).toEqual([]);
+
+        // Per network operator (migration 0040): the union's figures, all time and this month, equal the transactions' sums.
+        expect(await operatorFigures(sql`${institutions.path} like ${`${w.union.path}%`}`)).toEqual(await operatorSums(w.union.path));
+        const monthStart = `${new Date().toISOString().slice(0, 7)}-01`;
+        const today = new Date().toISOString().slice(0, 10);
+        expect(await operatorFigures(sql`${institutions.path} like ${`${w.churchA.path}%`}`, monthStart, today)).toEqual(await operatorSums(w.churchA.path, monthStart, today));
 
         // Whole years read the year rows (migration 0022): the same per-institution figures as their months.
         const scope = sql`${institutions.path} like ${`${w.union.path}%`}`;
@@ -151,6 +196,41 @@ describe('read model: daily and monthly totals kept with the money (ADR 030)', (
       }),
       { numRuns: 12 },
     );
+  });
+
+  it('operator totals follow a payment through completion, a changed operator and a deletion (the UPDATE and DELETE branches)', async () => {
+    const db = t.database.db;
+    const scope = sql`${institutions.id} = ${w.churchA.id}`;
+    const figures = async (status: string) =>
+      Object.fromEntries((await operatorTotalsBy(db, { scope, status: [status] })).filter((row) => row.transactions !== 0).map((row) => [row.operator, [row.transactions, row.amount]]));
+    const before = { completed: await figures('completed'), pending: await figures('pending') };
+    const plus = (base: Record<string, number[]>, operator: string, n: number, amount: number) => {
+      const [count, sum] = base[operator] ?? [0, 0];
+      const next = { ...base, [operator]: [count! + n, sum! + amount] };
+      return Object.fromEntries(Object.entries(next).filter(([, [c]]) => c !== 0));
+    };
+    const pay = async (operator: 'airtel' | 'tigo', amount: number) => {
+      const id = randomUUID();
+      await db.insert(transactions).values({ id, institutionId: w.churchA.id, method: 'mobile', operator, status: 'pending', amount, fee: 0, referenceNo: `SDK${id.slice(0, 8)}`, payerPhone: '+255684000111' });
+      await db.insert(transactionLines).values({ transactionId: id, offeringTypeId: types.a[0]!.id, amount });
+      return id;
+    };
+
+    const paid = await pay('airtel', 12_345);
+    expect(await figures('pending')).toEqual(plus(before.pending, 'airtel', 1, 12_345));
+    await finalizePayment(t.database, paid, { to: 'completed', source: 'callback' }, new Date());
+    expect(await figures('pending')).toEqual(before.pending);
+    expect(await figures('completed')).toEqual(plus(before.completed, 'airtel', 1, 12_345));
+
+    await db.update(transactions).set({ operator: 'halotel' }).where(eq(transactions.id, paid));
+    expect(await figures('completed')).toEqual(plus(before.completed, 'halotel', 1, 12_345));
+
+    const dropped = await pay('tigo', 777);
+    expect(await figures('pending')).toEqual(plus(before.pending, 'tigo', 1, 777));
+    await db.delete(transactionLines).where(eq(transactionLines.transactionId, dropped));
+    await db.delete(transactions).where(eq(transactions.id, dropped));
+    expect(await figures('pending')).toEqual(before.pending);
+    expect(await readModelDifferences(db)).toEqual([]);
   });
 
   it('a period reads whole months from month rows and only the ragged edges from day rows', async () => {

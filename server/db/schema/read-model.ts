@@ -111,3 +111,30 @@ export const collectionYearTotals = pgTable(
     index('collection_year_totals_year').on(t.startsOn, t.status, t.currency, t.institutionId),
   ],
 );
+
+/**
+ * Per network operator (migration 0040, ADR 065): the mobile-money givings (transactions.operator
+ * not null) per collecting institution, day and month, operator, status and currency, kept by
+ * statement-level triggers on transactions in the same transaction as the money, like
+ * collection_totals. Only givings that name an operator have rows, so the table is a fraction of
+ * collection_totals and the dashboards' "by network operator" reads no more rows than "by method".
+ */
+export const operatorTotals = pgTable(
+  'operator_totals',
+  {
+    period: text('period').notNull(),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    institutionId: integer('institution_id').notNull(),
+    operator: text('operator').notNull(),
+    status: text('status').notNull(),
+    currency: text('currency').notNull(),
+    transactions: integer('transactions').notNull().default(0),
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+    fee: bigint('fee', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'operator_totals_pk', columns: [t.institutionId, t.period, t.startsOn, t.operator, t.status, t.currency] }),
+    index('operator_totals_period').on(t.period, t.startsOn),
+    check('operator_totals_period_kind', periodCheck(t.period)),
+  ],
+);

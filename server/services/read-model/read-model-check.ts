@@ -4,7 +4,7 @@ import { executedRows } from '../desk/unnest-insert';
 
 /** One row of the read model that does not agree with the ledger (either side may be missing: null). */
 export type ReadModelDifference = {
-  table: 'collection_totals' | 'offering_totals' | 'collection_rollup' | 'collection_year_totals';
+  table: 'collection_totals' | 'offering_totals' | 'collection_rollup' | 'collection_year_totals' | 'operator_totals';
   key: string;
   stored: string | null;
   expected: string | null;
@@ -74,11 +74,25 @@ const YEAR = sql`
   where s.starts_on is null or e.starts_on is null or (s.transactions, s.amount, s.fee) <> (e.transactions, e.amount, e.fee)
   order by 1 limit 100`;
 
+const OPERATOR = sql`
+  with stored as (
+    select * from operator_totals where transactions <> 0 or amount <> 0 or fee <> 0
+  )
+  select concat_ws('|', coalesce(s.period, e.period), coalesce(s.starts_on, e.starts_on), coalesce(s.institution_id, e.institution_id),
+                   coalesce(s.operator, e.operator), coalesce(s.status, e.status), coalesce(s.currency, e.currency)) as key,
+         case when s.period is null then null else concat_ws(' ', s.transactions, s.amount, s.fee) end as stored,
+         case when e.period is null then null else concat_ws(' ', e.transactions, e.amount, e.fee) end as expected
+  from stored s
+  full join operator_totals_expected e
+    on (e.period, e.starts_on, e.institution_id, e.operator, e.status, e.currency) = (s.period, s.starts_on, s.institution_id, s.operator, s.status, s.currency)
+  where s.period is null or e.period is null or (s.transactions, s.amount, s.fee) <> (e.transactions, e.amount, e.fee)
+  order by 1 limit 100`;
+
 type Row = { key: string; stored: string | null; expected: string | null };
 
 /**
  * Recomputes the read model from transactions, their lines and the ledger (the *_expected views
- * of migration 0011, the rollup's of 0018, the year totals' of 0022) and lists where the stored totals disagree, to the shilling: empty when all
+ * of migration 0011, the rollup's of 0018, the year totals' of 0022, the operator totals' of 0040) and lists where the stored totals disagree, to the shilling: empty when all
  * is well. At most 100 differences per table.
  */
 export async function readModelDifferences(db: Db): Promise<ReadModelDifference[]> {
@@ -86,11 +100,13 @@ export async function readModelDifferences(db: Db): Promise<ReadModelDifference[
   const offering = await db.execute<Row>(OFFERING);
   const rollup = await db.execute<Row>(ROLLUP);
   const year = await db.execute<Row>(YEAR);
+  const operator = await db.execute<Row>(OPERATOR);
   return [
     ...executedRows<Row>(collection).map((row) => ({ table: 'collection_totals' as const, ...row })),
     ...executedRows<Row>(offering).map((row) => ({ table: 'offering_totals' as const, ...row })),
     ...executedRows<Row>(rollup).map((row) => ({ table: 'collection_rollup' as const, ...row })),
     ...executedRows<Row>(year).map((row) => ({ table: 'collection_year_totals' as const, ...row })),
+    ...executedRows<Row>(operator).map((row) => ({ table: 'operator_totals' as const, ...row })),
   ];
 }
 

@@ -3,7 +3,7 @@ import { addDays, addMonths, type Day } from '../../../domain/calendar';
 import type { Db } from '../../db/client';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { institutions } from '../../db/schema/institutions';
-import { collectionRollup, collectionTotals, collectionYearTotals, offeringTotals } from '../../db/schema/read-model';
+import { collectionRollup, collectionTotals, collectionYearTotals, offeringTotals, operatorTotals } from '../../db/schema/read-model';
 
 /**
  * Sums from the read model (ADR 030): "for the institutions matching `scope` (a condition on
@@ -34,6 +34,8 @@ export type CollectionRow = TotalsKey & { transactions: number; amount: number; 
 export type OfferingRow = TotalsKey & { offeringTypeId?: number; amount: number; church: number; field: number; union: number };
 
 type Table = typeof collectionTotals | typeof offeringTotals | typeof collectionRollup;
+/** Every table with day and month rows. */
+type PeriodTable = Table | typeof operatorTotals;
 type KeyedTable = Table | typeof collectionYearTotals;
 
 /**
@@ -48,7 +50,7 @@ export function wholeYears(filter: Pick<TotalsFilter, 'from' | 'to'>): { from: D
 }
 
 /** Which rows cover [from, to]: day rows only when grouping by day, else month rows for whole months. */
-export function periodCondition(table: Table, filter: Pick<TotalsFilter, 'from' | 'to'>, byDay: boolean): SQL {
+export function periodCondition(table: PeriodTable, filter: Pick<TotalsFilter, 'from' | 'to'>, byDay: boolean): SQL {
   const { from, to } = filter;
   if (!from || !to) return eq(table.period, byDay ? 'day' : 'month');
   const days = (start: Day, last: Day) => and(eq(table.period, 'day'), gte(table.startsOn, start), lte(table.startsOn, last)) as SQL;
@@ -165,4 +167,38 @@ export async function offeringTotalsBy(db: Db, filter: TotalsFilter, groupBy: re
   const joined = filter.scope === null && Object.keys(extra).length === 0 ? query : query.innerJoin(institutions, eq(institutions.id, t.institutionId));
   const where = joined.where(conditions(t, filter, groupBy.includes('day')));
   return (groups.length > 0 ? await where.groupBy(...groups) : await where) as Array<OfferingRow & Record<string, unknown>>;
+}
+
+export type OperatorRow = { operator: string; day?: Day; month?: string; institutionId?: number; status?: string; currency?: string; transactions: number; amount: number; fee: number };
+
+/**
+ * Givings that name a network operator (mobile money), per operator and the requested keys, from
+ * operator_totals (migration 0040, ADR 065): the same day and month rows and period rule as
+ * collectionTotalsBy, so a figure by operator and one by method of the same period add up alike.
+ */
+export async function operatorTotalsBy(
+  db: Db,
+  filter: Omit<TotalsFilter, 'method'>,
+  groupBy: ReadonlyArray<'day' | 'month' | 'institution' | 'status' | 'currency'> = [],
+): Promise<OperatorRow[]> {
+  const t = operatorTotals;
+  const byDay = groupBy.includes('day');
+  const keys: Record<string, SQL | AnyPgColumn> = { operator: t.operator };
+  if (byDay) keys.day = sql<string>`to_char(${t.startsOn}, 'YYYY-MM-DD')`;
+  if (groupBy.includes('month')) keys.month = sql<string>`to_char(${t.startsOn}, 'YYYY-MM')`;
+  if (groupBy.includes('institution')) keys.institutionId = t.institutionId;
+  if (groupBy.includes('status')) keys.status = t.status;
+  if (groupBy.includes('currency')) keys.currency = t.currency;
+  const query = db
+    .select({ ...keys, transactions: sumOf(t.transactions), amount: sumOf(t.amount), fee: sumOf(t.fee) })
+    .from(t)
+    .$dynamic();
+  const joined = filter.scope === null ? query : query.innerJoin(institutions, eq(institutions.id, t.institutionId));
+  const where = and(
+    filter.scope ?? undefined,
+    periodCondition(t, filter, byDay),
+    filter.status ? inArray(t.status, [...filter.status]) : undefined,
+    filter.currency ? eq(t.currency, filter.currency) : undefined,
+  );
+  return (await joined.where(where).groupBy(...Object.values(keys))) as OperatorRow[];
 }

@@ -7,15 +7,42 @@ import { institutionScope } from '../auth/scope';
 import { countFailedCredits } from '../payments/failed-credits';
 import { collectionTotalsBy } from '../read-model/totals';
 import { dashboardPeriods } from './dashboard-periods';
-import { collectedByChild, collectedByMethod, collectedTotal, type GivingFilter, shareSumsByOfferingType } from './giving-sums';
+import { collectedByChild, collectedByMethod, collectedByOperator, collectedTotal, type GivingFilter, type ShareSumRow, shareSumsByOfferingType } from './giving-sums';
 import { childrenOf } from './institution-overview';
 import { pledgesAttention } from './pledges-attention';
 import { reportRoot, zoneOf } from './report-scope';
 
+/** How many offering types the dashboard names; the rest are summed in one "other" row. */
+export const TOP_OFFERING_TYPES = 10;
+
+/**
+ * The offering types with the largest shares, largest first, and the rest in one row: a bank admin's
+ * scope holds thousands of types (each congregation names its own), a chart of thousands of bars
+ * says nothing. The rows and the "other" row add up to the same shares as all the types.
+ */
+export function topOfferingTypes(rows: ShareSumRow[]): Pick<DashboardBreakdowns, 'byOfferingType' | 'byOfferingTypeOther'> {
+  const sorted = rows
+    .map((row) => ({ ...row, total: row.church + row.field + row.union }))
+    .filter((row) => row.church !== 0 || row.field !== 0 || row.union !== 0)
+    .sort((a, b) => b.total - a.total || a.title.localeCompare(b.title) || a.offeringTypeId - b.offeringTypeId);
+  const rest = sorted.slice(TOP_OFFERING_TYPES);
+  const other =
+    rest.length === 0
+      ? null
+      : rest.reduce((sum, row) => ({ types: sum.types + 1, total: sum.total + row.total, church: sum.church + row.church, field: sum.field + row.field, union: sum.union + row.union }), {
+          types: 0,
+          total: 0,
+          church: 0,
+          field: 0,
+          union: 0,
+        });
+  return { byOfferingType: sorted.slice(0, TOP_OFFERING_TYPES), byOfferingTypeOther: other };
+}
+
 /**
  * The dashboard's breakdowns (issue 16): collections over this week, month or year against the
- * last, by method, by offering type and share, by the level below the viewer, and failed payments,
- * all summed from the read model (ADR 030) — a few thousand rows, never the transactions.
+ * last, by method and network operator, by offering type and share, by the level below the viewer,
+ * and failed payments, all summed from the read model (ADR 030) — a few thousand rows, never the transactions.
  */
 export async function dashboardBreakdowns(ctx: AppContext, user: AuthUser, q: DashboardBreakdownsQuery): Promise<DashboardBreakdowns> {
   if (!hasGrant(user, 'dashboard', 'view') && !hasGrant(user, 'entityDashboard', 'view')) throw errors.forbidden();
@@ -29,12 +56,13 @@ export async function dashboardBreakdowns(ctx: AppContext, user: AuthUser, q: Da
   const filterOf = (range: { from: string; to: string }): GivingFilter => ({ scope, underPath: root?.path ?? null, ...range, start: new Date(0), end: new Date(0), currency: q.currency });
   const current = filterOf(periods.current);
 
-  const [totalCurrent, totalPreviousToDate, totalPrevious, series, byMethod, byType, byChild, children, failed, pledges, failedCredits] = await Promise.all([
+  const [totalCurrent, totalPreviousToDate, totalPrevious, series, byMethod, byOperator, byType, byChild, children, failed, pledges, failedCredits] = await Promise.all([
     collectedTotal(db, current),
     collectedTotal(db, filterOf(periods.previousToDate)),
     collectedTotal(db, filterOf(periods.previous)),
     collectionTotalsBy(db, { scope, from: periods.previous.from, to: periods.current.to, status: ['completed'], currency: q.currency }, [periods.grain]),
     collectedByMethod(db, current),
+    collectedByOperator(db, current),
     shareSumsByOfferingType(db, current),
     collectedByChild(db, current),
     childrenOf(db, user, root?.id ?? null),
@@ -59,10 +87,8 @@ export async function dashboardBreakdowns(ctx: AppContext, user: AuthUser, q: Da
       previous: bucket.previousStart === null ? null : (amountAt.get(bucket.previousStart) ?? 0),
     })),
     byMethod: byMethod.sort((a, b) => b.amount - a.amount || a.method.localeCompare(b.method)),
-    byOfferingType: byType
-      .map((row) => ({ ...row, total: row.church + row.field + row.union }))
-      .filter((row) => row.church !== 0 || row.field !== 0 || row.union !== 0)
-      .sort((a, b) => b.total - a.total || a.title.localeCompare(b.title)),
+    byOperator: byOperator.sort((a, b) => b.amount - a.amount || a.operator.localeCompare(b.operator)),
+    ...topOfferingTypes(byType),
     byChild: children.map((child) => ({ id: child.id, title: child.title, ...(byChild.get(child.id) ?? { amount: 0, count: 0 }) })),
     failedPayments: failed[0]?.transactions ?? 0,
     failedCredits,

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { institutions } from '../../db/schema/institutions';
 import { offeringTypes } from '../../db/schema/members';
 import { transactions } from '../../db/schema/money';
-import { collectionTotalsBy, offeringTotalsBy, type TotalsFilter } from '../read-model/totals';
+import { collectionTotalsBy, offeringTotalsBy, operatorTotalsBy, type TotalsFilter } from '../read-model/totals';
 
 /**
  * The one place statistics and reports read money from: the read model of the money (ADR 030,
@@ -62,6 +62,12 @@ export async function collectedTotal(db: Db, filter: GivingFilter): Promise<Coll
 export async function collectedByMethod(db: Db, filter: GivingFilter): Promise<Array<Collected & { method: string }>> {
   const rows = await collectionTotalsBy(db, totalsFilter(filter, true), ['method']);
   return rows.filter((row) => row.transactions !== 0).map((row) => ({ method: row.method!, amount: row.amount, count: row.transactions }));
+}
+
+/** Completed givings per network operator (mobile money; the other methods name none), from operator_totals. */
+export async function collectedByOperator(db: Db, filter: GivingFilter): Promise<Array<Collected & { operator: string }>> {
+  const rows = await operatorTotalsBy(db, totalsFilter(filter, true));
+  return rows.filter((row) => row.transactions !== 0).map((row) => ({ operator: row.operator, amount: row.amount, count: row.transactions }));
 }
 
 /**

@@ -7,7 +7,7 @@ import { members } from '../../db/schema/members';
 import { errors } from '../../lib/app-error';
 import { type AuthUser, hasGrant } from '../auth/auth-user';
 import { institutionScope } from '../auth/scope';
-import { collectedByChild, collectedByMethod, collectedTotal, type GivingFilter, membersWhoGave } from './giving-sums';
+import { collectedByChild, collectedByMethod, collectedByOperator, collectedTotal, type GivingFilter, membersWhoGave } from './giving-sums';
 import { reportRoot, zoneOf } from './report-scope';
 
 /** The institutions one level below the root (or the tops of the caller's scope), that the caller may see. */
@@ -47,9 +47,10 @@ export async function institutionOverview(db: Db, user: AuthUser, q: StatsOvervi
   const root = await reportRoot(db, user, q.institutionId);
   const { start, end } = dayRange(q.from, q.to, zoneOf(root));
   const filter: GivingFilter = { scope: institutionScope(user), underPath: root?.path ?? null, from: q.from, to: q.to, start, end, currency: q.currency };
-  const [total, byMethod, byChild, gave, counts, children] = await Promise.all([
+  const [total, byMethod, byOperator, byChild, gave, counts, children] = await Promise.all([
     collectedTotal(db, filter),
     collectedByMethod(db, filter),
+    collectedByOperator(db, filter),
     collectedByChild(db, filter),
     membersWhoGave(db, filter),
     memberCounts(db, user, root?.path ?? null, start, end),
@@ -74,6 +75,7 @@ export async function institutionOverview(db: Db, user: AuthUser, q: StatsOvervi
     currency: q.currency,
     total,
     byMethod: byMethod.sort((a, b) => b.amount - a.amount),
+    byOperator: byOperator.sort((a, b) => b.amount - a.amount || a.operator.localeCompare(b.operator)),
     children: childRows,
     direct: root ? { amount: total.amount - inChildren.amount, count: total.count - inChildren.count } : { amount: 0, count: 0 },
     participation: { gave, registered: counts.registered },

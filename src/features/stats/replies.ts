@@ -17,6 +17,7 @@ export const StatsOverview = replyParser<StatsOverviewShape>(
     currency: text,
     total: record(collected),
     byMethod: list(record({ method: text, ...collected })),
+    byOperator: list(record({ operator: text, ...collected })),
     children: list(record({ id: integer, title: text, ...collected })),
     direct: record(collected),
     participation: record({ gave: integer, registered: integer }),
