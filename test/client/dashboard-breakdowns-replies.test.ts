@@ -19,7 +19,9 @@ const reply = {
     { index: 28, currentStart: null, previousStart: null, current: null, previous: null },
   ],
   byMethod: [{ method: 'cash', ...collected }],
+  byOperator: [{ operator: 'vodacom', ...collected }],
   byOfferingType: [{ offeringTypeId: 3, title: 'Sadaka', total: 4_500, church: 2_610, field: 945, union: 945 }],
+  byOfferingTypeOther: { types: 12, total: 900, church: 500, field: 300, union: 100 },
   byChild: [{ id: 2, title: 'Coast Field', ...collected }],
   failedPayments: 1,
   failedCredits: 2,
@@ -28,6 +30,6 @@ const reply = {
 
 describe('dashboard breakdowns read without zod', () => {
   it('keeps and refuses what the contract does', () => {
-    assertSameReading(DashboardBreakdowns, DashboardBreakdownsSchema, [reply, { ...reply, institution: null, pledges: null, period: 'year' }], 300);
+    assertSameReading(DashboardBreakdowns, DashboardBreakdownsSchema, [reply, { ...reply, institution: null, pledges: null, period: 'year', byOfferingTypeOther: null, byOperator: [] }], 300);
   });
 });

@@ -27,10 +27,11 @@ type Range = { from: string; to: string };
 export function transactionsLink(
   locale: Locale,
   range: Range,
-  filters: { status?: string; method?: string; institutionId?: number; branchId?: number; religionId?: number } = {},
+  filters: { status?: string; method?: string; operator?: string; institutionId?: number; branchId?: number; religionId?: number } = {},
 ): string {
   const query = new URLSearchParams({ status: filters.status ?? 'completed', range: 'custom', from: range.from, to: range.to });
   if (filters.method) query.set('method', filters.method);
+  if (filters.operator) query.set('operator', filters.operator);
   if (filters.institutionId !== undefined) query.set('institutionId', String(filters.institutionId));
   if (filters.branchId !== undefined) query.set('branchId', String(filters.branchId));
   if (filters.religionId !== undefined) query.set('religionId', String(filters.religionId));

@@ -2,6 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
 import type { DashboardBreakdowns } from '../../../domain/api/stats';
 import type { Locale } from '../../../domain/locale';
+import { OPERATOR_WALLETS } from '../../../domain/operators';
+import type { MobileOperator } from '../../../domain/statuses';
 import { DataTable } from '../../components/ui/data-table';
 import { EmptyState } from '../../components/ui/empty-state';
 import { ShareBars } from '../../components/charts/share-bars';
@@ -9,12 +11,23 @@ import { statsLink, transactionsLink } from './breakdown-links';
 
 type Props = { data: DashboardBreakdowns; locale: Locale; money: (amount: number) => string; methodLabel: (method: string) => string };
 
-/** This period by payment method (each a link to its transactions) and by offering type with the church, field and union shares. */
+/** The wallet's name people know (brand names are not translated); an unknown code as it is. */
+export const operatorLabel = (operator: string) => OPERATOR_WALLETS[operator as MobileOperator] ?? operator;
+
+/**
+ * This period by payment method and by network operator (each figure a link to its transactions) and
+ * by offering type with the church, field and union shares (the ten largest, the rest in one row).
+ */
 export function BreakdownTables({ data, locale, money, methodLabel }: Props) {
   const { t, i18n } = useLingui();
   const number = new Intl.NumberFormat(i18n.locale);
-  const shareTotal = data.byOfferingType.reduce((sum, row) => ({ total: sum.total + row.total, church: sum.church + row.church, field: sum.field + row.field, union: sum.union + row.union }), { total: 0, church: 0, field: 0, union: 0 });
+  const other = data.byOfferingTypeOther;
+  const shareTotal = [...data.byOfferingType, ...(other ? [other] : [])].reduce((sum, row) => ({ total: sum.total + row.total, church: sum.church + row.church, field: sum.field + row.field, union: sum.union + row.union }), { total: 0, church: 0, field: 0, union: 0 });
   const percent = (part: number) => (shareTotal.total === 0 ? '' : ` (${new Intl.NumberFormat(i18n.locale, { style: 'percent', maximumFractionDigits: 0 }).format(part / shareTotal.total)})`);
+  const otherLabel = (types: number) => {
+    const count = number.format(types);
+    return t`Other types (${count})`;
+  };
   return (
     <div className="dashboard-grid">
       <section className="breakdown-section" aria-labelledby="breakdown-method-heading">
@@ -40,6 +53,29 @@ export function BreakdownTables({ data, locale, money, methodLabel }: Props) {
           </>
         )}
       </section>
+      <section className="breakdown-section" aria-labelledby="breakdown-operator-heading">
+        <h3 id="breakdown-operator-heading">
+          <Trans>By network operator</Trans>
+        </h3>
+        {data.byOperator.length === 0 ? (
+          <EmptyState title={t`No mobile money in this period`} />
+        ) : (
+          <>
+            <ShareBars label={t`Collected by network operator`} bars={data.byOperator.map((row) => ({ key: row.operator, label: operatorLabel(row.operator), value: row.amount, display: money(row.amount) }))} />
+            <DataTable caption={t`Collected by network operator`} columns={[t`Network operator`, { label: t`Collected`, numeric: true }, { label: t`Givings`, numeric: true }]}>
+              {data.byOperator.map((row) => (
+                <tr key={row.operator}>
+                  <td>{operatorLabel(row.operator)}</td>
+                  <td className="num">
+                    <Link to={transactionsLink(locale, data.current, { operator: row.operator })}>{money(row.amount)}</Link>
+                  </td>
+                  <td className="num">{number.format(row.count)}</td>
+                </tr>
+              ))}
+            </DataTable>
+          </>
+        )}
+      </section>
       <section className="breakdown-section" aria-labelledby="breakdown-offering-heading">
         <h3 id="breakdown-offering-heading">
           <Trans>By offering type and share</Trans>
@@ -48,7 +84,13 @@ export function BreakdownTables({ data, locale, money, methodLabel }: Props) {
           <EmptyState title={t`No offerings in this period`} />
         ) : (
           <>
-            <ShareBars label={t`Offerings by type`} bars={data.byOfferingType.map((row) => ({ key: row.offeringTypeId, label: row.title, value: row.total, display: money(row.total) }))} />
+            <ShareBars
+              label={t`Offerings by type`}
+              bars={[
+                ...data.byOfferingType.map((row) => ({ key: row.offeringTypeId, label: row.title, value: row.total, display: money(row.total) })),
+                ...(other ? [{ key: 'other', label: otherLabel(other.types), value: other.total, display: money(other.total) }] : []),
+              ]}
+            />
             <DataTable
               caption={t`Offerings by type and share`}
               columns={[t`Offering type`, { label: t`Total`, numeric: true }, { label: t`Church share`, numeric: true }, { label: t`Field share`, numeric: true }, { label: t`Union share`, numeric: true }]}
@@ -73,6 +115,17 @@ export function BreakdownTables({ data, locale, money, methodLabel }: Props) {
                   <td className="num">{money(row.union)}</td>
                 </tr>
               ))}
+              {other ? (
+                <tr>
+                  <td>
+                    <Link to={statsLink(locale, data.current, data.institution?.id ?? null, '#offerings-heading')}>{otherLabel(other.types)}</Link>
+                  </td>
+                  <td className="num">{money(other.total)}</td>
+                  <td className="num">{money(other.church)}</td>
+                  <td className="num">{money(other.field)}</td>
+                  <td className="num">{money(other.union)}</td>
+                </tr>
+              ) : null}
             </DataTable>
           </>
         )}

@@ -1,11 +1,11 @@
-import { PAYMENT_METHODS } from '../../../domain/statuses';
+import { MOBILE_OPERATORS, PAYMENT_METHODS } from '../../../domain/statuses';
 import type { TransactionFilters } from './api';
 import { DATE_RANGE_OPTIONS, STATUS_FILTERS } from './contract';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
- * The transactions list's filters as a link names them (`?status=failed&range=custom&from=…&to=…&method=…
+ * The transactions list's filters as a link names them (`?status=failed&range=custom&from=…&to=…&method=…&operator=…
  * &institutionId=…&branchId=…&religionId=…`): the dashboard's and the statistics' figures open the list behind them this way.
  * Anything unknown is ignored, so a hand-edited address shows the default list rather than an error.
  */
@@ -20,6 +20,8 @@ export function filtersFromAddress(params: URLSearchParams, defaults: Transactio
   else if (range && range !== 'custom' && (DATE_RANGE_OPTIONS as readonly string[]).includes(range)) filters.range = range as TransactionFilters['range'];
   const method = params.get('method');
   if (method && (PAYMENT_METHODS as readonly string[]).includes(method)) filters.method = method as TransactionFilters['method'];
+  const operator = params.get('operator');
+  if (operator && (MOBILE_OPERATORS as readonly string[]).includes(operator)) filters.operator = operator as TransactionFilters['operator'];
   const institutionId = params.get('institutionId');
   if (institutionId && /^[1-9]\d{0,9}$/.test(institutionId)) filters.institutionId = Number(institutionId);
   // The bank dashboard's figures by branch (0: no branch) and by religion.

@@ -14,6 +14,7 @@ import { profileQuery } from '../../lib/session-queries';
 import { type StatsFilters, statsQueries } from './api';
 import { CongregationStatements } from './congregation-statements';
 import { OfferingsSection } from './offerings-section';
+import { OperatorSection } from './operator-section';
 import { monthSoFar, periodFromAddress } from './period';
 import { LevelBelowSection } from '../../components/charts/level-below-section';
 import { TransactionsSection } from './transactions-section';
@@ -24,7 +25,7 @@ const METHOD_LABELS = { mobile: msg`Mobile money`, card: msg`Card`, bank: msg`Ba
 /**
  * /stats and /stats/{id}: what an institution (or the caller's whole scope) collected over a period,
  * split by the level below (each a link one level down, until the congregation's transactions), by
- * method and by offering type and share, with members' participation. Every chart has its table.
+ * method, by network operator and by offering type and share, with members' participation. Every chart has its table.
  */
 export function StatsPage() {
   const { t, i18n } = useLingui();
@@ -141,6 +142,8 @@ export function StatsPage() {
               </DataTable>
             )}
           </section>
+
+          <OperatorSection data={data} locale={locale} money={money} />
 
           <OfferingsSection filters={filters} canExport={canExport} />
           {data.institution && data.children.length === 0 ? <TransactionsSection filters={filters} locale={locale} methodLabel={methodLabel} /> : null}
