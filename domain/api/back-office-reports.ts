@@ -26,6 +26,8 @@ const Paging = {
   limit: z.coerce.number().int().min(1).max(500).default(50),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 };
+/** The logs page by keyset too (ADR 062): the previous answer's `nextCursor`; when given, `offset` is not used. */
+const Cursor = { cursor: z.string().max(400).optional() };
 
 export const ReferralReportQuery = z.object({
   from: IsoDay.optional(),
@@ -84,6 +86,7 @@ export const ActivityQuery = z.object({
   from: IsoDay.optional(),
   to: IsoDay.optional(),
   ...Paging,
+  ...Cursor,
 });
 export type ActivityQuery = z.output<typeof ActivityQuery>;
 export const ActivityItem = z.object({
@@ -98,9 +101,10 @@ export const ActivityItem = z.object({
   ipAddress: z.string().nullable(),
   userAgent: z.string().nullable(),
 });
-export const ActivityList = z.object({ data: z.array(ActivityItem), count: z.number().int() });
+/** `nextCursor`: pass it back as `cursor` for the next page; null on the last. */
+export const ActivityList = z.object({ data: z.array(ActivityItem), count: z.number().int(), nextCursor: z.string().nullable() });
 
-export const SessionLogQuery = z.object({ userId: z.coerce.number().int().positive().optional(), search: z.string().trim().max(100).optional(), ...Paging });
+export const SessionLogQuery = z.object({ userId: z.coerce.number().int().positive().optional(), search: z.string().trim().max(100).optional(), ...Paging, ...Cursor });
 export type SessionLogQuery = z.output<typeof SessionLogQuery>;
 export const SessionLogItem = z.object({
   sessionId: z.string(),
@@ -115,7 +119,7 @@ export const SessionLogItem = z.object({
   /** active, expired or revoked (signed out, disabled, password changed). */
   state: z.enum(['active', 'expired', 'revoked']),
 });
-export const SessionLogList = z.object({ data: z.array(SessionLogItem), count: z.number().int() });
+export const SessionLogList = z.object({ data: z.array(SessionLogItem), count: z.number().int(), nextCursor: z.string().nullable() });
 
 export const BankDashboard = z.object({
   registrationsByStatus: z.record(z.enum(REGISTRATION_STATUSES), z.number().int()),

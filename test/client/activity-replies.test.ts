@@ -37,18 +37,20 @@ const oldSession = { ...session, sessionId: 's-2', ipAddress: null, deviceType: 
 
 describe('activity replies read without zod', () => {
   it('keep what the contract keeps', () => {
-    const activities = { data: [activity, systemActivity], count: 2 };
+    const activities = { data: [activity, systemActivity], count: 2, nextCursor: 'c1' };
     expect(ActivityList.parse(activities)).toStrictEqual(ActivityListSchema.parse(activities));
-    const sessions = { data: [session, oldSession], count: 2, extra: true };
+    const sessions = { data: [session, oldSession], count: 2, nextCursor: null, extra: true };
     expect(SessionLogList.parse(sessions)).toStrictEqual(SessionLogListSchema.parse(sessions));
   });
 
   it('refuse what the contract refuses', () => {
     for (const [plain, zod, reply] of [
-      [ActivityList, ActivityListSchema, { data: [{ ...activity, id: '801' }], count: 1 }],
+      [ActivityList, ActivityListSchema, { data: [{ ...activity, id: '801' }], count: 1, nextCursor: null }],
+      [ActivityList, ActivityListSchema, { data: [activity], count: 1 }],
+      [SessionLogList, SessionLogListSchema, { data: [session], count: 1, nextCursor: 3 }],
       [ActivityList, ActivityListSchema, { data: [activity] }],
-      [SessionLogList, SessionLogListSchema, { data: [{ ...session, state: 'paused' }], count: 1 }],
-      [SessionLogList, SessionLogListSchema, { data: [{ ...session, userId: null }], count: 1 }],
+      [SessionLogList, SessionLogListSchema, { data: [{ ...session, state: 'paused' }], count: 1, nextCursor: null }],
+      [SessionLogList, SessionLogListSchema, { data: [{ ...session, userId: null }], count: 1, nextCursor: null }],
     ] as const) {
       expect(zod.safeParse(reply).success).toBe(false);
       expect(() => plain.parse(reply)).toThrow();
@@ -56,7 +58,7 @@ describe('activity replies read without zod', () => {
   });
 
   it('agree with the contract on replies with fields missing, of another kind or unknown', () => {
-    assertSameReading(ActivityList, ActivityListSchema, [{ data: [activity, systemActivity], count: 40 }]);
-    assertSameReading(SessionLogList, SessionLogListSchema, [{ data: [session, oldSession], count: 2 }]);
+    assertSameReading(ActivityList, ActivityListSchema, [{ data: [activity, systemActivity], count: 40, nextCursor: 'c1' }]);
+    assertSameReading(SessionLogList, SessionLogListSchema, [{ data: [session, oldSession], count: 2, nextCursor: null }]);
   });
 });

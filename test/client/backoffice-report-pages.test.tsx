@@ -151,10 +151,10 @@ describe('registrations report, activity and sessions', () => {
 
   it('lists activities and sessions', async () => {
     api.on('GET', /^\/activities$/, () =>
-      jsonResponse(200, { data: [{ id: 1, at: '2026-03-01T09:30:00.000Z', userId: 6, userName: 'Joseph Temba', action: 'request.approved', entityType: 'request', entityId: '7', details: 'bank-account 0101555000123', ipAddress: '127.0.0.1', userAgent: null }], count: 1 }),
+      jsonResponse(200, { data: [{ id: 1, at: '2026-03-01T09:30:00.000Z', userId: 6, userName: 'Joseph Temba', action: 'request.approved', entityType: 'request', entityId: '7', details: 'bank-account 0101555000123', ipAddress: '127.0.0.1', userAgent: null }], count: 1, nextCursor: null }),
     );
     api.on('GET', /^\/log-viewer$/, () =>
-      jsonResponse(200, { data: [{ sessionId: 's-1', userId: 6, userName: 'Joseph Temba', ipAddress: '127.0.0.9', deviceType: 'desktop', version: '1.10.40', browserAgent: null, startedAt: '2026-03-01T09:00:00.000Z', lastAccess: '2026-03-01T09:30:00.000Z', state: 'active' }], count: 1 }),
+      jsonResponse(200, { data: [{ sessionId: 's-1', userId: 6, userName: 'Joseph Temba', ipAddress: '127.0.0.9', deviceType: 'desktop', version: '1.10.40', browserAgent: null, startedAt: '2026-03-01T09:00:00.000Z', lastAccess: '2026-03-01T09:30:00.000Z', state: 'active' }], count: 1, nextCursor: null }),
     );
     show(<ActivitiesPage />, '/en/activities');
     const activities = await screen.findByRole('table', { name: 'Activity logs' });
@@ -165,6 +165,34 @@ describe('registrations report, activity and sessions', () => {
     show(<LogViewerPage />, '/en/log_viewer');
     expect(await within(await screen.findByRole('table', { name: 'Sessions' })).findByText('127.0.0.9')).toBeTruthy();
   });
+
+  it("pages the activity log by cursor: next sends the answer's nextCursor, previous goes back, a search starts again", async () => {
+    // Each page's one line is told apart by who acted.
+    const line = (id: number, userName: string) => ({ id, at: '2026-03-01T09:30:00.000Z', userId: id, userName, action: 'auth.login', entityType: null, entityId: null, details: null, ipAddress: null, userAgent: null });
+    api.on('GET', /^\/activities$/, (call) =>
+      jsonResponse(200, call.path.includes('cursor=c1') ? { data: [line(2, 'Second Page')], count: 60, nextCursor: null } : { data: [line(1, 'First Page')], count: 60, nextCursor: 'c1' }),
+    );
+    show(<ActivitiesPage />, '/en/activities');
+    expect(await screen.findByText('First Page')).toBeTruthy();
+    expect(screen.getByText('Page 1 of 2')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Second Page')).toBeTruthy();
+    const second = api.callsTo('GET', /^\/activities/).at(-1)!.path;
+    expect(second).toContain('cursor=c1');
+    expect(second).not.toContain('offset');
+    expect(screen.getByText('Page 2 of 2')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByText('First Page')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Second Page')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'joseph' } });
+    fireEvent.submit(screen.getByLabelText('Search').closest('form')!);
+    await waitFor(() => expect(api.callsTo('GET', /^\/activities/).at(-1)!.path).toContain('search=joseph'));
+    expect(api.callsTo('GET', /^\/activities/).at(-1)!.path).not.toContain('cursor');
+    expect(await screen.findByText('First Page')).toBeTruthy();
+  }, 30_000);
 });
 
 const listedUser = {

@@ -143,4 +143,75 @@ describe('keyset paging of pledges, receipts and logs on the demo data', () => {
       await expectRefused('treasurer', PATH, `select count(*)::int as n, coalesce(sum(amount), 0)::text as amount from transactions where method in ('cash', 'cheque')`);
     }, 120_000);
   });
+
+  describe('activity and session logs (newest first, the id breaking ties)', () => {
+    beforeAll(async () => {
+      // The demo has no history yet: 400 activity lines and 120 sessions over every user, several to one instant.
+      await raw(
+        `insert into activity_log (user_id, action, entity_type, entity_id, details, ip_address, created_at)
+         select u.id, (array['auth.login', 'member.create', 'receipt.sync', 'request.approved'])[1 + g % 4], 'member', g::text, 'line ' || g, '10.0.' || (g % 7) || '.1',
+                timestamptz '2026-02-20T08:00:00.000001Z' + ((g / 5) * interval '37 seconds')
+         from generate_series(1, 400) g join lateral (select id from users order by id offset (g % (select count(*) from users)) limit 1) u on true`,
+      );
+      await raw(
+        `insert into sessions (id, token_hash, user_id, created_at, last_seen_at, idle_expires_at, absolute_expires_at, ip_address, device_type, browser_agent, app_version, revoked_at)
+         select gen_random_uuid(), 'keyset-' || g, u.id, timestamptz '2026-02-20T08:00:00Z', timestamptz '2026-02-25T08:00:00.000002Z' + ((g / 4) * interval '1 minute'),
+                timestamptz '2026-02-26T08:00:00Z', timestamptz '2026-03-20T08:00:00Z', '10.1.' || (g % 5) || '.1', 'desktop', 'Browser ' || g, '1.0.' || g, null
+         from generate_series(1, 120) g join lateral (select id from users order by id offset (g % (select count(*) from users)) limit 1) u on true`,
+      );
+    }, 120_000);
+
+    it('activities: the cursor walk is the offset walk, for the admin and the branch, with and without filters', async () => {
+      const admin = await walk.expectSameWalk('admin', '/api/activities', '', 23);
+      const branch = await walk.expectSameWalk('branch', '/api/activities', '', 23);
+      expect(admin.length).toBeGreaterThanOrEqual(400);
+      expect(branch.length).toBeGreaterThan(0);
+      expect(branch.length).toBeLessThan(admin.length);
+      for (const query of ['action=member.', 'search=10.0.3', 'from=2026-02-20&to=2026-02-20']) {
+        for (const role of ['admin', 'branch'] as const) await walk.expectSameWalk(role, '/api/activities', query, 11);
+      }
+      const [someone] = await raw(`select user_id from activity_log where user_id is not null group by 1 order by count(*) desc limit 1`);
+      await walk.expectSameWalk('admin', '/api/activities', `userId=${String(someone!.user_id)}`, 7);
+      const order = await raw(`select id from activity_log order by created_at desc, id desc`);
+      expect(admin.map((row) => row.id)).toEqual(order.map((row) => row.id));
+    }, 600_000);
+
+    it("activities: a line of a user outside the branch as a cursor is only a position inside the branch's users", async () => {
+      const branch = await walk.byCursor('branch', '/api/activities', '', 50);
+      const own = new Set(branch.map((row) => row.id));
+      const [theirs] = await raw(
+        `select id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at from activity_log where not (id = any($1::int[])) order by created_at desc, id desc offset 20 limit 1`,
+        [[...own]],
+      );
+      const after = await walk.byCursor('branch', '/api/activities', '', 50, encodeCursor([String(theirs!.at), Number(theirs!.id)]));
+      const mine = await raw(`select id from activity_log where id = any($1::int[]) and (created_at, id) < ($2::timestamptz, $3::int) order by created_at desc, id desc`, [
+        [...own],
+        theirs!.at,
+        theirs!.id,
+      ]);
+      expect(after.length).toBeGreaterThan(0);
+      expect(after.map((row) => row.id)).toEqual(mine.map((row) => row.id));
+    }, 300_000);
+
+    it('sessions: the cursor walk is the offset walk, with and without filters (the admin reads the session log)', async () => {
+      const all = await walk.expectSameWalk('admin', '/api/log-viewer', '', 9, 'sessionId');
+      expect(all.length).toBeGreaterThanOrEqual(120);
+      await walk.expectSameWalk('admin', '/api/log-viewer', 'search=10.1.2', 4, 'sessionId');
+      const [someone] = await raw(`select user_id from sessions group by 1 order by count(*) desc limit 1`);
+      await walk.expectSameWalk('admin', '/api/log-viewer', `userId=${String(someone!.user_id)}`, 2, 'sessionId');
+      const order = await raw(`select id from sessions order by last_seen_at desc, id desc`);
+      expect(all.map((row) => row.sessionId)).toEqual(order.map((row) => row.id));
+      // A crafted position (a session's instant and id) starts the page after it, within the same order.
+      const middle = order[40]!;
+      const [at] = await raw(`select to_char(last_seen_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at from sessions where id = $1`, [middle.id]);
+      const after = await walk.byCursor('admin', '/api/log-viewer', '', 9, encodeCursor([String(at!.at), String(middle.id)]));
+      expect(after.map((row) => row.sessionId)).toEqual(order.slice(41).map((row) => row.id));
+    }, 300_000);
+
+    it('a cursor that is not one is a 400 on cursor and changes nothing', async () => {
+      await expectRefused('admin', '/api/activities', 'select count(*)::int as n from activity_log');
+      await expectRefused('branch', '/api/activities', 'select count(*)::int as n from activity_log');
+      await expectRefused('admin', '/api/log-viewer', 'select count(*)::int as n, max(last_seen_at)::text as seen from sessions');
+    }, 120_000);
+  });
 });

@@ -23,7 +23,8 @@ export const sessions = pgTable(
     browserAgent: text('browser_agent'),
     appVersion: text('app_version'),
   },
-  (t) => [index('sessions_user').on(t.userId)],
+  // The session log's order (last access, id; ADR 062): a page after a cursor is one range of sessions_last_seen.
+  (t) => [index('sessions_user').on(t.userId), index('sessions_last_seen').on(t.lastSeenAt, t.id)],
 );
 
 /**
@@ -78,7 +79,8 @@ export const activityLog = pgTable(
     userAgent: text('user_agent'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('activity_log_created').on(t.createdAt), index('activity_log_user').on(t.userId)],
+  // The activity log's order (created_at, id; ADR 062), for everyone and for one user: a page after a cursor is one range.
+  (t) => [index('activity_log_created').on(t.createdAt, t.id), index('activity_log_user').on(t.userId, t.createdAt, t.id)],
 );
 
 /** Stored responses for Idempotency-Key requests (kept at least 24 h). */

@@ -114,13 +114,13 @@ export async function reportRoutes(fastify: FastifyInstance) {
   app.get(
     '/activities',
     { config: { access: { feature: 'activities', action: 'view' } }, schema: { tags, querystring: ActivityQuery, response: { 200: ActivityList } } },
-    async (request) => searchActivities(ctx, authOf(request).user, request.query),
+    async (request) => searchActivities(ctx, authOf(request).user, request.query, request.t),
   );
 
   app.get(
     '/log-viewer',
     { config: { access: { feature: 'logViewer', action: 'view' } }, schema: { tags, querystring: SessionLogQuery, response: { 200: SessionLogList } } },
-    async (request) => sessionLog(ctx, authOf(request).user, request.query),
+    async (request) => sessionLog(ctx, authOf(request).user, request.query, request.t),
   );
 
   app.get(

@@ -7,6 +7,7 @@ import { DataTable } from '../../components/ui/data-table';
 import { DateTime } from '../../components/ui/date-time';
 import { Field } from '../../components/ui/field';
 import { FilterBar } from '../../components/ui/filter-bar';
+import { useCursorStack } from '../../lib/cursor-stack';
 import { activityDetails } from './activity-details';
 import { activityActionLabels, activityAreaLabels, entityTypeLabels } from './activity-labels';
 import { activityQueries, type ActivityFilters } from './api';
@@ -16,15 +17,20 @@ import '../../components/ui/back-office.css';
 /** /activities: the activity log, searched by who, what, when and from where. */
 export function ActivitiesPage() {
   const { t, i18n } = useLingui();
-  const [draft, setDraft] = useState<ActivityFilters>({ search: '', action: '', from: '', to: '', offset: 0 });
+  const [draft, setDraft] = useState<ActivityFilters>({ search: '', action: '', from: '', to: '' });
   const [filters, setFilters] = useState<ActivityFilters>(draft);
-  const list = useQuery(activityQueries.activities(filters));
+  const pages = useCursorStack();
+  const list = useQuery(activityQueries.activities(filters, pages.cursor));
   return (
     <section className="page" aria-labelledby="activities-heading">
       <h2 id="activities-heading" className="page-heading">
         <Trans>Activity logs</Trans>
       </h2>
-      <FilterBar label={t`Search the activity log`} onSubmit={() => setFilters({ ...draft, offset: 0 })}>
+      <FilterBar label={t`Search the activity log`} onSubmit={() => {
+          setFilters(draft);
+          pages.reset();
+        }}
+      >
         <Field id="activity-search" label={t`Search`}>
           <input id="activity-search" type="search" value={draft.search} placeholder={t`User, details or address`} onChange={(event) => setDraft({ ...draft, search: event.target.value })} />
         </Field>
@@ -45,7 +51,7 @@ export function ActivitiesPage() {
           <input id="activity-to" type="date" value={draft.to} onChange={(event) => setDraft({ ...draft, to: event.target.value })} />
         </Field>
       </FilterBar>
-      <LogListCard list={list} offset={filters.offset} onOffsetChange={(offset) => setFilters({ ...filters, offset })}>
+      <LogListCard list={list} pages={pages}>
         {(answer) => (
           <DataTable caption={t`Activity logs`} columns={[t`When`, t`Who`, t`What`, t`Details`, t`From where`]}>
             {answer.data.map((row) => (

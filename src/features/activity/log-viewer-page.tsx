@@ -6,6 +6,7 @@ import { DateTime } from '../../components/ui/date-time';
 import { Field } from '../../components/ui/field';
 import { FilterBar } from '../../components/ui/filter-bar';
 import { StatusBadge, type StatusTone } from '../../components/ui/status-badge';
+import { useCursorStack } from '../../lib/cursor-stack';
 import { activityQueries, type SessionFilters } from './api';
 import { LogListCard } from './log-list-card';
 import '../../components/ui/back-office.css';
@@ -16,20 +17,25 @@ const tones: Record<string, StatusTone> = { active: 'success', expired: 'neutral
 export function LogViewerPage() {
   const { t } = useLingui();
   const [draft, setDraft] = useState('');
-  const [filters, setFilters] = useState<SessionFilters>({ search: '', offset: 0 });
-  const list = useQuery(activityQueries.sessions(filters));
+  const [filters, setFilters] = useState<SessionFilters>({ search: '' });
+  const pages = useCursorStack();
+  const list = useQuery(activityQueries.sessions(filters, pages.cursor));
   const stateLabels: Record<string, string> = { active: t`Active`, expired: t`Expired`, revoked: t`Ended` };
   return (
     <section className="page" aria-labelledby="sessions-heading">
       <h2 id="sessions-heading" className="page-heading">
         <Trans>History log</Trans>
       </h2>
-      <FilterBar label={t`Search sessions`} onSubmit={() => setFilters({ search: draft, offset: 0 })}>
+      <FilterBar label={t`Search sessions`} onSubmit={() => {
+          setFilters({ search: draft });
+          pages.reset();
+        }}
+      >
         <Field id="session-search" label={t`Search`}>
           <input id="session-search" type="search" value={draft} placeholder={t`User, IP address or browser`} onChange={(event) => setDraft(event.target.value)} />
         </Field>
       </FilterBar>
-      <LogListCard list={list} offset={filters.offset} onOffsetChange={(offset) => setFilters({ ...filters, offset })}>
+      <LogListCard list={list} pages={pages}>
         {(answer) => (
           <DataTable
             caption={t`Sessions`}

@@ -26,6 +26,7 @@ export const ActivityList = replyParser<z.infer<typeof ActivityListShape>>(
       }),
     ),
     count: integer,
+    nextCursor: nullable(text),
   }),
 );
 
@@ -46,5 +47,6 @@ export const SessionLogList = replyParser<z.infer<typeof SessionLogListShape>>(
       }),
     ),
     count: integer,
+    nextCursor: nullable(text),
   }),
 );
