@@ -63,10 +63,13 @@ test('a treasurer sends a zone an SMS with a placeholder, reads it in the simula
   const inbox = async (phone: string) => ((await (await page.request.get(`${simulator}/inbox.json?phone=${encodeURIComponent(phone)}`)).json()) as unknown[]).length;
   expect(await inbox(baraka)).toBe(2);
   expect(await inbox(neema)).toBe(1);
+  // Every state of the send panel, not only the first: after the resend has completed too.
+  expect(await blockingAxeFindings(page, 'sms send after resend')).toEqual([]);
 
   // The send is listed, and the failed SMS list still shows the first attempt.
   await page.goto('/en/sms?tab=sends');
   await expect(page.getByRole('table', { name: 'Sent SMS' })).toContainText(`Kanda SMS ${tag}`);
+  expect(await blockingAxeFindings(page, 'sent sms')).toEqual([]);
   await page.getByRole('tab', { name: 'Failed SMS' }).click();
   await expect(page.getByRole('table', { name: 'Failed SMS' })).toContainText(baraka);
   expect(await blockingAxeFindings(page, 'failed sms')).toEqual([]);
