@@ -35,7 +35,8 @@ export function CongregationStatementSend({ institutionId, year }: { institution
       <p className="muted">
         <Trans>Members with an email get their statement by email; the others get an SMS with a link (charged to the SMS balance).</Trans>
       </p>
-      <button type="button" className="btn btn-primary" disabled={send.isPending} onClick={() => send.mutate()}>
+      {/* aria-disabled, not disabled, while sending: a disabled button drops the keyboard focus to the page's start. */}
+      <button type="button" className="btn btn-primary" aria-disabled={send.isPending} onClick={() => (send.isPending ? undefined : send.mutate())}>
         {send.isPending ? t`Sending…` : t`Send ${year} statements to every member who gave`}
       </button>
       {list.length > 0 ? (
