@@ -7,6 +7,8 @@ export const SEARCH_PAGE_SIZE = 7;
 export const SEARCH_MIN_CHARS = 3;
 export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
 export const MAX_TEXT_CHARS = 1000;
+/** Every table's id is a PostgreSQL integer: a larger number names no record. */
+export const MAX_RECORD_ID = 2_147_483_647;
 /** The longest email address the back office takes (RFC 5321's limit on a path). */
 export const MAX_EMAIL_ADDRESS = 254;
 export const PASSWORD_MIN = 8;

@@ -1,6 +1,6 @@
 import type { BatchInput, CashReceiptInput, MemberInput } from './api/receipts';
 import { EMAIL_PATTERN } from './email-format';
-import { MAX_TEXT_CHARS } from './limits';
+import { MAX_RECORD_ID, MAX_TEXT_CHARS } from './limits';
 
 /**
  * The offline desk's wire rules without zod (issue 3). The server checks every record with the zod
@@ -66,7 +66,9 @@ export type PhoneCheck = (value: string) => boolean;
 type Fields = Record<string, unknown>;
 
 const isFields = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isId = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
+const isPositiveInteger = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
+/** As domain/api/common.ts's recordId: a positive integer a PostgreSQL integer column holds. */
+const isId = (value: unknown): value is number => isPositiveInteger(value) && value <= MAX_RECORD_ID;
 
 /**
  * Reads one object field by field, the way a zod object does: unknown keys are dropped, a key that
@@ -157,7 +159,7 @@ function readLines(input: unknown, issues: RuleIssue[]): unknown {
     }
     const reader = new FieldReader(line, issues, `lines.${index}.`);
     reader.take('offeringTypeId', id);
-    reader.take('amount', (amount) => (isId(amount) && amount <= MAX_LINE_AMOUNT ? null : INVALID));
+    reader.take('amount', (amount) => (isPositiveInteger(amount) && amount <= MAX_LINE_AMOUNT ? null : INVALID));
     return reader.value;
   });
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_RECORD_ID } from '../limits';
 
 /** Every error body the API sends: a stable code and a message in the caller's language. */
 export const ErrorBody = z.object({
@@ -16,7 +17,7 @@ export type MessageBody = z.infer<typeof MessageBody>;
  * Every table's id is a PostgreSQL integer: a larger number names no record, so it is refused as
  * bad input with the field's name, before any query (the database would refuse it too, 22003).
  */
-export const MAX_RECORD_ID = 2_147_483_647;
+export { MAX_RECORD_ID };
 /** A record's id in a JSON body. */
 export const recordId = z.number().int().positive().max(MAX_RECORD_ID);
 /** A record's id in a path or a query string (text). */

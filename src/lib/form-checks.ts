@@ -1,4 +1,4 @@
-import { MAX_EMAIL_ADDRESS } from '../../domain/limits';
+import { MAX_EMAIL_ADDRESS, MAX_RECORD_ID } from '../../domain/limits';
 import { EMAIL_PATTERN } from '../../domain/email-format';
 import { INVALID, INVALID_EMAIL, REQUIRED } from './form-message-ids';
 
@@ -26,13 +26,13 @@ export function emailProblem(value: string): Problem {
   return EMAIL_PATTERN.test(email) ? null : INVALID_EMAIL;
 }
 
-/** `z.number().int().positive()`: zod's int is a safe integer, and below it is "too small". */
+/** domain/api/common.ts's `recordId`: an integer up to PostgreSQL's, and below 1 it is "too small". */
 function idProblem(id: number): Problem {
-  if (!Number.isInteger(id) || id > Number.MAX_SAFE_INTEGER) return INVALID;
+  if (!Number.isInteger(id) || id > MAX_RECORD_ID) return INVALID;
   return id <= 0 ? REQUIRED : null;
 }
 
-/** A select that must be chosen ("" until then), read as `z.coerce.number().int().positive()`. */
+/** A select that must be chosen ("" until then), read as `recordIdText`. */
 export const chosenIdProblem = (value: string | number): Problem => idProblem(Number(value));
 
 /** A select that may stay empty: "" (or null) is no choice, anything else must be an id. */
@@ -42,7 +42,7 @@ export function optionalIdProblem(value: string | number | null): Problem {
   return id === null ? null : idProblem(id);
 }
 
-/** An id set by the form itself (an upload's), `z.number().int().positive().nullable()`. */
+/** An id set by the form itself (an upload's), `recordId.nullable()`. */
 export const uploadIdProblem = (value: number | null): Problem => (value === null ? null : idProblem(value));
 
 /** A form's refused fields, keyed by their path ("signatories.0.name"); passing ones are left out. */

@@ -97,4 +97,4 @@ export const country = fc.constantFrom('TZ', 'TZ', 'KE', 'US');
 /** What a select holds: nothing chosen yet, or an option's id. */
 export const selectId = pick(['1', '7', '42'], ['']);
 /** Field-level only: strings no select holds, to compare the id checks with zod's coercion at their edges. */
-export const oddIds = ['', ' ', '0', '-0', '-3', '1.5', '-1.5', 'abc', ' 7 ', '0x10', '1e3', '1e20', '-1e20', '9007199254740991', '9007199254740993', 'Infinity', '-Infinity', 'NaN'];
+export const oddIds = ['', ' ', '0', '-0', '-3', '1.5', '-1.5', 'abc', ' 7 ', '0x10', '1e3', '1e20', '-1e20', '2147483647', '2147483648', '9007199254740991', '9007199254740993', 'Infinity', '-Infinity', 'NaN'];

@@ -14,6 +14,7 @@ import {
   SignatoriesStep,
   StartRegistrationInput,
 } from '../../domain/api/back-office-registration';
+import { recordId, recordIdText } from '../../domain/api/common';
 import { EMAIL_PATTERN } from '../../domain/email-format';
 import { toE164 } from '../../domain/phone';
 import { MAX_PLACE, MAX_SIGNATORIES, MAX_TITLE, REGISTRATION_CHANNELS } from '../../domain/registration-rules';
@@ -43,9 +44,10 @@ import { answeredAtOnce, assertAgreement, country, email, expectSameWords, oddId
 // plain checks must refuse the same fields with the same words, and on success send the same
 // values; what they accept, the wire schema accepts too.
 
-const chosenId = z.coerce.number<string | number>().int().positive();
-const optionalId = z.preprocess((value) => (value === '' || value === null || value === undefined ? null : Number(value)), z.number().int().positive().nullable());
-const uploadId = z.number().int().positive().nullable();
+// The server's id schemas (domain/api/common.ts), which the forms' ids end in.
+const chosenId = recordIdText;
+const optionalId = z.preprocess((value) => (value === '' || value === null || value === undefined ? null : Number(value)), recordId.nullable());
+const uploadId = recordId.nullable();
 const wireEmail = StartRegistrationInput.shape.applicantEmail;
 
 const StartForm = z.object({ phoneCountry: z.string(), applicantPhone: z.string(), applicantEmail: wireEmail }).superRefine(phoneMustParse('phoneCountry', 'applicantPhone'));
@@ -301,7 +303,7 @@ describe('the registration forms agree with the zod forms they replaced', () => 
       expect(plainShown(issuesAt(chosenIdProblem(value))), value).toEqual(zodShown(chosenId.safeParse(value)));
       expect(plainShown(issuesAt(optionalIdProblem(value))), value).toEqual(zodShown(optionalId.safeParse(value)));
     }
-    for (const value of [null, 1, 5, 0, -0, -2, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53, 2 ** 53 - 1]) {
+    for (const value of [null, 1, 5, 0, -0, -2, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 31 - 1, 2 ** 31, 2 ** 53, 2 ** 53 - 1]) {
       expect(plainShown(issuesAt(uploadIdProblem(value))), String(value)).toEqual(zodShown(uploadId.safeParse(value)));
     }
   });
