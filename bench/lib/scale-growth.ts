@@ -38,6 +38,7 @@ export function recordGrowth(bench: string, run: SizedRun): number {
       return { call: call.call, [`p95 at ${small.members.toLocaleString('en')}`]: call.p95, [`p95 at ${large.members.toLocaleString('en')}`]: grown, ratio, budget: '≤ 2', ok: ratio <= 2 ? 'yes' : 'NO' };
     });
   console.log(`\ngrowth (${bench}): ${small.transactions.toLocaleString('en')} → ${large.transactions.toLocaleString('en')} transactions; measured ${small.measuredAt ?? 'now'} and ${large.measuredAt ?? 'now'}`);
+  if (rows.length === 0) console.log('no call was measured at both sizes under the same name');
   printTable(rows);
   return rows.filter((row) => row.ok !== 'yes').length;
 }
