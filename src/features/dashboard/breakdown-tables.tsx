@@ -2,17 +2,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router-dom';
 import type { DashboardBreakdowns } from '../../../domain/api/stats';
 import type { Locale } from '../../../domain/locale';
-import { OPERATOR_WALLETS } from '../../../domain/operators';
-import type { MobileOperator } from '../../../domain/statuses';
 import { DataTable } from '../../components/ui/data-table';
 import { EmptyState } from '../../components/ui/empty-state';
 import { ShareBars } from '../../components/charts/share-bars';
+import { OperatorSection } from '../stats/operator-section';
 import { statsLink, transactionsLink } from './breakdown-links';
 
 type Props = { data: DashboardBreakdowns; locale: Locale; money: (amount: number) => string; methodLabel: (method: string) => string };
-
-/** The wallet's name people know (brand names are not translated); an unknown code as it is. */
-export const operatorLabel = (operator: string) => OPERATOR_WALLETS[operator as MobileOperator] ?? operator;
 
 /**
  * This period by payment method and by network operator (each figure a link to its transactions) and
@@ -53,29 +49,13 @@ export function BreakdownTables({ data, locale, money, methodLabel }: Props) {
           </>
         )}
       </section>
-      <section className="breakdown-section" aria-labelledby="breakdown-operator-heading">
-        <h3 id="breakdown-operator-heading">
-          <Trans>By network operator</Trans>
-        </h3>
-        {data.byOperator.length === 0 ? (
-          <EmptyState title={t`No mobile money in this period`} />
-        ) : (
-          <>
-            <ShareBars label={t`Collected by network operator`} bars={data.byOperator.map((row) => ({ key: row.operator, label: operatorLabel(row.operator), value: row.amount, display: money(row.amount) }))} />
-            <DataTable caption={t`Collected by network operator`} columns={[t`Network operator`, { label: t`Collected`, numeric: true }, { label: t`Givings`, numeric: true }]}>
-              {data.byOperator.map((row) => (
-                <tr key={row.operator}>
-                  <td>{operatorLabel(row.operator)}</td>
-                  <td className="num">
-                    <Link to={transactionsLink(locale, data.current, { operator: row.operator })}>{money(row.amount)}</Link>
-                  </td>
-                  <td className="num">{number.format(row.count)}</td>
-                </tr>
-              ))}
-            </DataTable>
-          </>
-        )}
-      </section>
+      <OperatorSection
+        rows={data.byOperator}
+        linkOf={(operator) => transactionsLink(locale, data.current, { operator })}
+        money={money}
+        className="breakdown-section"
+        headingId="breakdown-operator-heading"
+      />
       <section className="breakdown-section" aria-labelledby="breakdown-offering-heading">
         <h3 id="breakdown-offering-heading">
           <Trans>By offering type and share</Trans>

@@ -10,6 +10,7 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { Spinner } from '../../components/ui/spinner';
 import { localeOfPath } from '../../lib/locale-path';
 import { canDo } from '../../lib/permissions';
+import { transactionsLink } from '../dashboard/breakdown-links';
 import { profileQuery } from '../../lib/session-queries';
 import { type StatsFilters, statsQueries } from './api';
 import { CongregationStatements } from './congregation-statements';
@@ -143,7 +144,13 @@ export function StatsPage() {
             )}
           </section>
 
-          <OperatorSection data={data} locale={locale} money={money} />
+          <OperatorSection
+            rows={data.byOperator}
+            linkOf={(operator) => transactionsLink(locale, data, { operator, ...(data.institution ? { institutionId: data.institution.id } : {}) })}
+            money={money}
+            className="stats-section card"
+            headingId="stats-operator-heading"
+          />
 
           <OfferingsSection filters={filters} canExport={canExport} />
           {data.institution && data.children.length === 0 ? <TransactionsSection filters={filters} locale={locale} methodLabel={methodLabel} /> : null}
