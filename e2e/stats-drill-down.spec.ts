@@ -13,8 +13,8 @@ test('a union administrator drills from the union to a church and to one transac
   await new SignInPage(page).signIn('union');
   await page.goto('/en/stats');
   await expect(page.getByRole('heading', { level: 2, name: /^Statistics/ })).toBeVisible();
-  await page.getByLabel('From').fill('2020-01-01');
-  await page.getByLabel('To').fill(todayEat());
+  await page.getByLabel('From', { exact: true }).fill('2020-01-01');
+  await page.getByLabel('To', { exact: true }).fill(todayEat());
   await page.getByRole('button', { name: 'Show' }).click();
 
   // Union → field → district → church: each level's table links one level down, until a church shows its transactions.
