@@ -4,6 +4,7 @@ import { encodeCursor } from '../../server/lib/keyset';
 import { createTransaction } from '../factories/giving';
 import { signIn } from '../factories/sign-in';
 import { createTestApp, type TestApp } from './harness';
+import { keysetWalker } from './keyset-walk';
 
 type Page = { data: Array<Record<string, unknown>>; nextCursor: string | null; count?: number; totals?: Total[] };
 type Total = { currency: string; amount: number; fee: number; count: number };
@@ -19,50 +20,23 @@ describe('keyset paging on the demo data', () => {
   let t: TestApp;
   const headers = {} as Record<Role, Record<string, string>>;
   const now = new Date('2026-03-01T09:30:00Z');
+  let walk: ReturnType<typeof keysetWalker>;
 
   beforeAll(async () => {
     t = await createTestApp({ now: () => now });
     await ensureSeeded(t.database, { demoPassword: 'Sadaka@2026', now });
     for (const role of ROLES) headers[role] = { ...(await signIn(t.app, { username: role, password: 'Sadaka@2026' })).headers, lang: 'en' };
+    walk = keysetWalker(t, (who) => headers[who as Role]);
   }, 1_200_000);
   afterAll(() => t.close());
-
-  const get = async (role: Role, url: string): Promise<Page> => {
-    const res = await t.app.inject({ method: 'GET', url, headers: headers[role] });
-    expect(res.statusCode, `${role} ${url}: ${res.body}`).toBe(200);
-    return res.json() as Page;
-  };
-  const withParams = (path: string, query: string, params: string) => `${path}?${[query, params].filter(Boolean).join('&')}`;
-
-  /** Every page by cursor; at most `pages` of them so a cursor that never ends fails the test instead of hanging it. */
-  async function walkByCursor(role: Role, path: string, query: string, limit: number, pages = 500) {
-    const rows: Array<Record<string, unknown>> = [];
-    let cursor: string | null = null;
-    for (let i = 0; i < pages; i++) {
-      const page: Page = await get(role, withParams(path, query, `limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`));
-      rows.push(...page.data);
-      cursor = page.nextCursor;
-      if (!cursor) return rows;
-    }
-    throw new Error(`${path} did not end within ${pages} pages`);
-  }
-
-  async function walkByOffset(role: Role, path: string, query: string, limit: number) {
-    const rows: Array<Record<string, unknown>> = [];
-    for (let offset = 0; ; offset += limit) {
-      const page = await get(role, withParams(path, query, `limit=${limit}&offset=${offset}`));
-      rows.push(...page.data);
-      if (page.data.length < limit) return rows;
-    }
-  }
 
   /** The cursor walk equals the offset walk, ids are unique; answers the walks per role. */
   async function expectSameWalk(path: string, query: string, limit: number, roles: readonly Role[] = ROLES) {
     const walks = {} as Record<Role, Array<Record<string, unknown>>>;
     for (const role of roles) {
-      const byCursor = await walkByCursor(role, path, query, limit);
+      const byCursor = await walk.byCursor(role, path, query, limit);
       const ids = byCursor.map((row) => String(row.id));
-      expect({ role, ids }).toEqual({ role, ids: (await walkByOffset(role, path, query, limit)).map((row) => String(row.id)) });
+      expect({ role, ids }).toEqual({ role, ids: (await walk.byOffset(role, path, query, limit)).map((row) => String(row.id)) });
       expect(new Set(ids).size, `${role}: a row twice`).toBe(ids.length);
       walks[role] = byCursor;
     }
@@ -84,14 +58,14 @@ describe('keyset paging on the demo data', () => {
     const { rows } = await t.database.raw.query(`select id from institutions where code = 'MWG'`);
     const institutionId = Number(rows[0]!.id);
     for (const role of ROLES) {
-      const first = await get(role, withParams('/api/transactions', ALL_TIME, 'limit=1'));
+      const first = await walk.get<Page>(role, walk.withParams('/api/transactions', ALL_TIME, 'limit=1'));
       expect({ role, totals: first.totals, count: first.count }).toEqual({ role, totals: sumsOf(allTime[role]), count: allTime[role].length });
     }
     const queries = ['range=1m&status=completed', `range=3m&status=failed&method=mobile`, `range=3m&institutionId=${institutionId}`, 'range=3m&branchId=0'];
     for (const role of ['admin', 'branch', 'union'] as const) {
       for (const query of queries) {
-        const listed = await walkByCursor(role, '/api/transactions', query, 100);
-        const first = await get(role, withParams('/api/transactions', query, 'limit=1'));
+        const listed = await walk.byCursor(role, '/api/transactions', query, 100);
+        const first = await walk.get<Page>(role, walk.withParams('/api/transactions', query, 'limit=1'));
         expect({ role, query, totals: first.totals, count: first.count }).toEqual({ role, query, totals: sumsOf(listed), count: listed.length });
       }
     }
@@ -114,11 +88,11 @@ describe('keyset paging on the demo data', () => {
       expect(sizes.failed).toBe(5);
       const pending = await expectSameWalk('/api/payments/pending', '', 2, ['admin', 'branch', 'treasurer', 'imam']);
       // The admin sees the active religion's (the count says how many); every walk ends with all of them.
-      expect(pending.admin.length).toBe((await get('admin', '/api/payments/pending?limit=1')).count);
+      expect(pending.admin.length).toBe((await walk.get<Page>('admin', '/api/payments/pending?limit=1')).count);
       expect(pending.admin.length).toBeGreaterThan(2);
       expect(pending.admin.length).toBeLessThanOrEqual(sizes.pending);
       const failed = await expectSameWalk('/api/payments/failed-credits', '', 2, ['admin', 'union', 'treasurer', 'imam']);
-      expect(failed.admin.length).toBe((await get('admin', '/api/payments/failed-credits?limit=1')).count);
+      expect(failed.admin.length).toBe((await walk.get<Page>('admin', '/api/payments/failed-credits?limit=1')).count);
       expect(failed.union.length).toBe(5);
       expect(failed.imam).toEqual([]);
     } finally {
@@ -131,8 +105,8 @@ describe('keyset paging on the demo data', () => {
 
   it('transactions: a search or an operator (not in the read model) sums exactly, and agrees with the listed rows', async () => {
     for (const query of [`${ALL_TIME}&search=neema`, `${ALL_TIME}&operator=vodacom`]) {
-      const listed = await walkByCursor('admin', '/api/transactions', query, 100);
-      const first = await get('admin', withParams('/api/transactions', query, 'limit=1'));
+      const listed = await walk.byCursor('admin', '/api/transactions', query, 100);
+      const first = await walk.get<Page>('admin', walk.withParams('/api/transactions', query, 'limit=1'));
       expect(first.totals).toEqual(sumsOf(listed));
     }
   }, 120_000);
@@ -144,7 +118,7 @@ describe('keyset paging on the demo data', () => {
     const mosqueIds = new Set(mosque.map((row) => row.id));
     const newest = mosque[0]!;
     const crafted = encodeCursor([microseconds(String(newest.receivedAt)), newest.id]);
-    const after = await walkByCursorFrom('treasurer', '/api/transactions', ALL_TIME, crafted);
+    const after = await walk.byCursor('treasurer', '/api/transactions', ALL_TIME, 100, crafted);
     expect(after.some((row) => mosqueIds.has(row.id))).toBe(false);
     expect(after.map((row) => row.id)).toEqual(church.filter((row) => String(row.receivedAt) < String(newest.receivedAt) || (row.receivedAt === newest.receivedAt && String(row.id) < String(newest.id))).map((row) => row.id));
     const refused = await t.app.inject({ method: 'GET', url: '/api/transactions?cursor=bm90LWEtY3Vyc29y', headers: headers.treasurer });
@@ -164,20 +138,16 @@ describe('keyset paging on the demo data', () => {
       await createTransaction(t.database.db, { institutionId: mwenge, amount: 7_700, receivedAt: new Date('2026-02-09T21:30:00Z') });
       const query = 'range=custom&from=2026-02-10&to=2026-02-20';
       for (const role of ['admin', 'union', 'treasurer'] as const) {
-        const listed = await walkByCursor(role, '/api/transactions', query, 100);
+        const listed = await walk.byCursor(role, '/api/transactions', query, 100);
         expect(listed.some((row) => row.amount === 7_700)).toBe(true);
-        expect((await get(role, withParams('/api/transactions', query, 'limit=1'))).totals).toEqual(sumsOf(listed));
+        expect((await walk.get<Page>(role, walk.withParams('/api/transactions', query, 'limit=1'))).totals).toEqual(sumsOf(listed));
       }
     } finally {
       await t.database.raw.query(`update institutions set time_zone = 'Africa/Dar_es_Salaam' where id = $1`, [mwenge]);
     }
   }, 120_000);
 
-  async function walkByCursorFrom(role: Role, path: string, query: string, cursor: string): Promise<Array<Record<string, unknown>>> {
-    const first = await get(role, withParams(path, query, `limit=100&cursor=${cursor}`));
-    const rest: Array<Record<string, unknown>> = first.nextCursor ? await walkByCursorFrom(role, path, query, first.nextCursor) : [];
-    return [...first.data, ...rest];
-  }
+
 });
 
 /** "2026-02-10T07:00:00.000Z" as the cursor carries it, to the microsecond. */

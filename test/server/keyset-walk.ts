@@ -11,10 +11,11 @@ export type Page = { data: Row[]; nextCursor: string | null; count?: number };
 export function keysetWalker(t: TestApp, headersOf: (who: string) => Record<string, string>) {
   const withParams = (path: string, query: string, params: string) => `${path}?${[query, params].filter(Boolean).join('&')}`;
 
-  const get = async (who: string, url: string): Promise<Page> => {
+  /** One page as the caller sees it (200 expected); `Reply` names what else the list answers beside the page. */
+  const get = async <Reply extends Page = Page>(who: string, url: string): Promise<Reply> => {
     const res = await t.app.inject({ method: 'GET', url, headers: headersOf(who) });
     expect(res.statusCode, `${who} ${url}: ${res.body}`).toBe(200);
-    return res.json() as Page;
+    return res.json() as Reply;
   };
 
   /** Every page by cursor, from `cursor` (the first page when null); at most `pages` so a cursor that never ends fails instead of hanging. */
