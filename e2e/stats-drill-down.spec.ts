@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { readFile } from 'node:fs/promises';
 import { pdfText } from '../test/factories/pdf-text';
 import { expect, test } from './fixtures';
+import { blockingAxeFindings } from './pages/page-audit';
 import { SignInPage } from './pages/sign-in-page';
 
 const todayEat = () => new Date(Date.now() + 3 * 3600_000).toISOString().slice(0, 10);
@@ -16,6 +17,9 @@ test('a union administrator drills from the union to a church and to one transac
   await page.getByLabel('From', { exact: true }).fill('2020-01-01');
   await page.getByLabel('To', { exact: true }).fill(todayEat());
   await page.getByRole('button', { name: 'Show' }).click();
+  // The union's figures with every breakdown drawn (the operator section among them) pass axe-core.
+  await expect(page.getByRole('table', { name: 'Collected by network operator' })).toBeVisible({ timeout: 20_000 });
+  expect(await blockingAxeFindings(page, 'statistics of the union')).toEqual([]);
 
   // Union → field → district → church: each level's table links one level down, until a church shows its transactions.
   const levels: string[] = [];
