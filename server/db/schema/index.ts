@@ -11,4 +11,5 @@ export * from './sms-purchases';
 export * from './approvals';
 export * from './payments';
 export * from './read-model';
+export * from './participation';
 export * from './statement-sends';

@@ -34,6 +34,7 @@ export async function ensureSeeded(database: Database, options: { demoPassword: 
     // Replica mode skipped the read model's triggers too (when it was on): count the seeded money
     // once, set-based, which is faster than the triggers anyway (ADR 030).
     await tx.execute(sql`select read_model_rebuild(null)`);
+    await tx.execute(sql`select participation_rebuild()`);
     await tx.execute(sql`insert into seed_marker (name, version, counts) values ('demo', 1, ${JSON.stringify(counts)}::jsonb)`);
     return { seeded: true as const, counts, ms: Math.round(performance.now() - started) };
   });

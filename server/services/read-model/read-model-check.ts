@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { executedRows } from '../desk/unnest-insert';
+import { participationDifferences, rebuildParticipation } from './participation-check';
 
 /** One row of the read model that does not agree with the ledger (either side may be missing: null). */
 export type ReadModelDifference = {
-  table: 'collection_totals' | 'offering_totals' | 'collection_rollup' | 'collection_year_totals' | 'operator_totals';
+  table: 'collection_totals' | 'offering_totals' | 'collection_rollup' | 'collection_year_totals' | 'operator_totals' | 'member_totals' | 'giver_firsts';
   key: string;
   stored: string | null;
   expected: string | null;
@@ -107,10 +108,13 @@ export async function readModelDifferences(db: Db): Promise<ReadModelDifference[
     ...executedRows<Row>(rollup).map((row) => ({ table: 'collection_rollup' as const, ...row })),
     ...executedRows<Row>(year).map((row) => ({ table: 'collection_year_totals' as const, ...row })),
     ...executedRows<Row>(operator).map((row) => ({ table: 'operator_totals' as const, ...row })),
+    // Members registered and distinct givers (ADR 067).
+    ...(await participationDifferences(db)),
   ];
 }
 
 /** Rebuilds the whole read model from the ledger (what the migration did once). */
 export async function rebuildReadModel(db: Db): Promise<void> {
   await db.execute(sql`select read_model_rebuild(null)`);
+  await rebuildParticipation(db);
 }
