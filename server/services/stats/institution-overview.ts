@@ -1,13 +1,13 @@
-import { and, eq, gte, isNull, like, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { StatsOverview, StatsOverviewQuery } from '../../../domain/api/stats';
 import { dayRange } from '../../../domain/calendar';
 import type { Db } from '../../db/client';
 import { institutions } from '../../db/schema/institutions';
-import { members } from '../../db/schema/members';
 import { errors } from '../../lib/app-error';
 import { type AuthUser, hasGrant } from '../auth/auth-user';
 import { institutionScope } from '../auth/scope';
-import { collectedByChild, collectedByMethod, collectedByOperator, collectedTotal, type GivingFilter, membersWhoGave } from './giving-sums';
+import { collectedByChild, collectedByMethod, collectedByOperator, collectedTotal, type GivingFilter } from './giving-sums';
+import { participationIn } from './participation';
 import { reportRoot, zoneOf } from './report-scope';
 
 /** The institutions one level below the root (or the tops of the caller's scope), that the caller may see. */
@@ -24,19 +24,6 @@ function scopeOnUp(user: AuthUser): string {
   return 'false';
 }
 
-async function memberCounts(db: Db, user: AuthUser, underPath: string | null, start: Date, end: Date) {
-  const conditions: Array<SQL | undefined> = [institutionScope(user), isNull(members.deletedAt), lt(members.createdAt, end), underPath ? like(institutions.path, `${underPath}%`) : undefined];
-  const [row] = await db
-    .select({
-      registered: sql<number>`count(*)::int`.mapWith(Number),
-      newMembers: sql<number>`count(*) filter (where ${gte(members.createdAt, start)})::int`.mapWith(Number),
-    })
-    .from(members)
-    .innerJoin(institutions, eq(institutions.id, members.institutionId))
-    .where(and(...conditions));
-  return { registered: row?.registered ?? 0, newMembers: row?.newMembers ?? 0 };
-}
-
 /**
  * Statistics of one institution (or the caller's whole scope) over a period: what was collected, by
  * method, by the level below (to drill into), what came to the institution itself, and the members'
@@ -47,13 +34,12 @@ export async function institutionOverview(db: Db, user: AuthUser, q: StatsOvervi
   const root = await reportRoot(db, user, q.institutionId);
   const { start, end } = dayRange(q.from, q.to, zoneOf(root));
   const filter: GivingFilter = { scope: institutionScope(user), underPath: root?.path ?? null, from: q.from, to: q.to, start, end, currency: q.currency };
-  const [total, byMethod, byOperator, byChild, gave, counts, children] = await Promise.all([
+  const [total, byMethod, byOperator, byChild, participation, children] = await Promise.all([
     collectedTotal(db, filter),
     collectedByMethod(db, filter),
     collectedByOperator(db, filter),
     collectedByChild(db, filter),
-    membersWhoGave(db, filter),
-    memberCounts(db, user, root?.path ?? null, start, end),
+    participationIn(db, user, root, filter),
     childrenOf(db, user, root?.id ?? null),
   ]);
   const childRows = children.map((child) => ({ id: child.id, title: child.title, ...(byChild.get(child.id) ?? { amount: 0, count: 0 }) }));
@@ -78,7 +64,7 @@ export async function institutionOverview(db: Db, user: AuthUser, q: StatsOvervi
     byOperator: byOperator.sort((a, b) => b.amount - a.amount || a.operator.localeCompare(b.operator)),
     children: childRows,
     direct: root ? { amount: total.amount - inChildren.amount, count: total.count - inChildren.count } : { amount: 0, count: 0 },
-    participation: { gave, registered: counts.registered },
-    newMembers: counts.newMembers,
+    participation: { gave: participation.gave, registered: participation.registered },
+    newMembers: participation.newMembers,
   };
 }
