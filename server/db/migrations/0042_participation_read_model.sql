@@ -239,6 +239,11 @@ CREATE OR REPLACE FUNCTION participation_institutions_changed() RETURNS trigger 
 DECLARE
   v_members integer[];
 BEGIN
+  -- Most updates (SMS counters, titles, accounts) change none of these: done at once.
+  IF NOT EXISTS (SELECT 1 FROM old_rows o JOIN new_rows n ON n.id = o.id
+                 WHERE (o.religion_id, o.branch_id, o.path, o.time_zone) IS DISTINCT FROM (n.religion_id, n.branch_id, n.path, n.time_zone)) THEN
+    RETURN NULL;
+  END IF;
   PERFORM member_totals_add(array_agg(x.sign), array_agg(x.religion_id), array_agg(x.branch_id), array_agg(x.path), array_agg(x.day), array_agg(x.n))
   FROM (
     SELECT v.sign, v.religion_id, v.branch_id, v.path, (m.created_at AT TIME ZONE v.time_zone)::date AS day, count(*)::integer AS n
