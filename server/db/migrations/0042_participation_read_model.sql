@@ -57,14 +57,18 @@ $$;--> statement-breakpoint
 -- giving month (or January) up to this one, with this month's first day: "the first giving on or
 -- after the anchor, in the anchor's year". Old and new states (signs -1 and 1) are counted apart,
 -- so a statement passes a member's whole old and new givings and the difference lands.
+-- p_only_kind/p_only_id, when given, limit the work to those scopes (an institution's move changes
+-- only the scopes it leaves and joins).
 CREATE OR REPLACE FUNCTION giver_firsts_add(
-  p_sign integer[], p_member integer[], p_currency text[], p_religion integer[], p_branch integer[], p_path text[], p_day date[]
+  p_sign integer[], p_member integer[], p_currency text[], p_religion integer[], p_branch integer[], p_path text[], p_day date[],
+  p_only_kind text[] DEFAULT NULL, p_only_id integer[] DEFAULT NULL
 ) RETURNS void LANGUAGE sql AS $$
   WITH firsts AS (
     SELECT f.sign, f.member_id, f.currency, s.scope_kind, s.scope_id,
            date_trunc('year', f.day::timestamp)::date AS year, extract(month FROM f.day)::integer AS month, min(f.day) AS first_day
     FROM unnest(p_sign, p_member, p_currency, p_religion, p_branch, p_path, p_day) AS f(sign, member_id, currency, religion_id, branch_id, path, day)
     CROSS JOIN LATERAL participation_scopes(f.religion_id, f.branch_id, f.path) s
+    WHERE p_only_kind IS NULL OR (s.scope_kind, s.scope_id) IN (SELECT * FROM unnest(p_only_kind, p_only_id))
     GROUP BY 1, 2, 3, 4, 5, 6, 7
   ), runs AS (
     SELECT x.*, coalesce(lag(x.month) OVER (PARTITION BY x.sign, x.member_id, x.currency, x.scope_kind, x.scope_id, x.year ORDER BY x.month), 0) AS after_month
@@ -238,6 +242,8 @@ CREATE TRIGGER participation_transactions_delete AFTER DELETE ON transactions RE
 CREATE OR REPLACE FUNCTION participation_institutions_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   v_members integer[];
+  v_kinds text[];
+  v_ids integer[];
 BEGIN
   -- Most updates (SMS counters, titles, accounts) change none of these: done at once.
   IF NOT EXISTS (SELECT 1 FROM old_rows o JOIN new_rows n ON n.id = o.id
@@ -261,8 +267,23 @@ BEGIN
   WHERE t.status = 'completed' AND t.member_id IS NOT NULL
     AND (o.religion_id, o.branch_id, o.path, o.time_zone) IS DISTINCT FROM (n.religion_id, n.branch_id, n.path, n.time_zone);
   IF v_members IS NOT NULL THEN
+    -- Only the scopes an institution leaves or joins change (a district moving between fields: the
+    -- two fields); all of its scopes when its zone changes (every day may move).
+    SELECT array_agg(x.scope_kind), array_agg(x.scope_id) INTO v_kinds, v_ids
+    FROM (
+      SELECT DISTINCT s.scope_kind, s.scope_id
+      FROM old_rows o JOIN new_rows n ON n.id = o.id
+      CROSS JOIN LATERAL (
+        SELECT * FROM participation_scopes(o.religion_id, o.branch_id, o.path)
+        UNION ALL SELECT * FROM participation_scopes(n.religion_id, n.branch_id, n.path)
+      ) s
+      WHERE (o.religion_id, o.branch_id, o.path, o.time_zone) IS DISTINCT FROM (n.religion_id, n.branch_id, n.path, n.time_zone)
+        AND (o.time_zone IS DISTINCT FROM n.time_zone
+             OR (s.scope_kind, s.scope_id) NOT IN (SELECT * FROM participation_scopes(o.religion_id, o.branch_id, o.path)
+                                                   INTERSECT SELECT * FROM participation_scopes(n.religion_id, n.branch_id, n.path)))
+    ) x;
     PERFORM giver_firsts_add(array_agg(x.sign), array_agg(x.member_id), array_agg(x.currency), array_agg(x.religion_id), array_agg(x.branch_id),
-                             array_agg(x.path), array_agg((x.received_at AT TIME ZONE x.time_zone)::date))
+                             array_agg(x.path), array_agg((x.received_at AT TIME ZONE x.time_zone)::date), v_kinds, v_ids)
     FROM (
       SELECT -1 AS sign, t.member_id, t.currency, t.received_at,
              CASE WHEN o.id IS NULL THEN i.religion_id ELSE o.religion_id END AS religion_id,
