@@ -12,4 +12,5 @@ export * from './approvals';
 export * from './payments';
 export * from './read-model';
 export * from './participation';
+export * from './read-model-rollups';
 export * from './statement-sends';

@@ -1,0 +1,86 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+
+/**
+ * The bank's rollups of the statistics (migration 0042, ADR 066): the per-institution read model
+ * (read-model.ts) summed per religion and bank branch (0 = none), like collection_rollup, for the
+ * breakdowns a bank admin (a religion, or everything) or a branch officer reads with no institution
+ * chosen. Kept by statement-level triggers on the per-institution tables, in the same transaction as
+ * the money; an institution that changes religion, branch or top of the tree takes its history along.
+ * Nothing in the application writes them; `npm run check:read-model` recomputes and compares them.
+ */
+
+/**
+ * Offering shares per offering type (offering_totals without institution, method and status: the
+ * shares are the ledger's, whatever the giving's status). Besides day and month rows it keeps year
+ * rows, so a period reads about one row per type: "this year so far" is the year's row less the days
+ * and months after today (which hold nothing, or the odd receipt dated ahead), not twelve months and
+ * thirty days of rows per type (each congregation names its own types: thousands of them).
+ */
+export const offeringRollup = pgTable(
+  'offering_rollup',
+  {
+    /** 'day', 'month' or 'year': startsOn is that day, the month's first day or 1 January. */
+    period: text('period').notNull(),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    religionId: integer('religion_id').notNull(),
+    /** The institutions' bank branch; 0 when they have none. */
+    branchId: integer('branch_id').notNull(),
+    offeringTypeId: integer('offering_type_id').notNull(),
+    currency: text('currency').notNull(),
+    church: bigint('share_church', { mode: 'number' }).notNull().default(0),
+    field: bigint('share_field', { mode: 'number' }).notNull().default(0),
+    union: bigint('share_union', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'offering_rollup_pk', columns: [t.period, t.startsOn, t.currency, t.religionId, t.branchId, t.offeringTypeId] }),
+    check('offering_rollup_period_kind', sql`${t.period} in ('day','month','year')`),
+  ],
+);
+
+/** Mobile-money givings per network operator (operator_totals without institution). */
+export const operatorRollup = pgTable(
+  'operator_rollup',
+  {
+    period: text('period').notNull(),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    religionId: integer('religion_id').notNull(),
+    branchId: integer('branch_id').notNull(),
+    operator: text('operator').notNull(),
+    status: text('status').notNull(),
+    currency: text('currency').notNull(),
+    transactions: bigint('transactions', { mode: 'number' }).notNull().default(0),
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+    fee: bigint('fee', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'operator_rollup_pk', columns: [t.period, t.startsOn, t.religionId, t.branchId, t.operator, t.status, t.currency] }),
+    check('operator_rollup_period_kind', sql`${t.period} in ('day','month')`),
+  ],
+);
+
+/**
+ * Givings per top of the tree (collection_totals summed per religion, branch and the first institution
+ * of institutions.path, without method): a bank user's "by the level below" reads a few rows per
+ * day or month instead of one per institution.
+ */
+export const collectionTopRollup = pgTable(
+  'collection_top_rollup',
+  {
+    period: text('period').notNull(),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    religionId: integer('religion_id').notNull(),
+    branchId: integer('branch_id').notNull(),
+    /** The institution at the top of the giving institution's path (a union, or the institution itself). */
+    topId: integer('top_id').notNull(),
+    status: text('status').notNull(),
+    currency: text('currency').notNull(),
+    transactions: bigint('transactions', { mode: 'number' }).notNull().default(0),
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+    fee: bigint('fee', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'collection_top_rollup_pk', columns: [t.period, t.startsOn, t.religionId, t.branchId, t.topId, t.status, t.currency] }),
+    check('collection_top_rollup_period_kind', sql`${t.period} in ('day','month')`),
+  ],
+);
