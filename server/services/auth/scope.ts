@@ -34,12 +34,24 @@ export function isUnscoped(user: AuthUser): boolean {
   return user.roleKind === 'admin' && user.religionId === null;
 }
 
+/** The columns every rollup of the read model keeps its rows by: religion and bank branch (0 when none). */
+export type RollupColumns = { religionId: Column; branchId: Column };
+
 /**
- * The caller's scope as a condition on the unscoped rollup (migration 0018) when it is the whole
- * bank, a religion or a branch; null for entity users, whose subtree is read per institution.
+ * The caller's scope as a condition on a rollup (`table`: the unscoped rollup of migration 0018 unless
+ * named, or one of the bank's rollups of 0042) when it is the whole bank, a religion or a branch; null
+ * for entity users, whose subtree is read per institution.
  */
-export function rollupScope(user: AuthUser): SQL | null {
-  if (user.roleKind === 'admin') return user.religionId === null ? sql`true` : eq(collectionRollup.religionId, user.religionId);
-  if (user.roleKind === 'branch') return user.branchId === null ? sql`false` : eq(collectionRollup.branchId, user.branchId);
+export function rollupScope(user: AuthUser, table: RollupColumns = collectionRollup): SQL | null {
+  if (user.roleKind === 'admin') return user.religionId === null ? sql`true` : eq(table.religionId, user.religionId);
+  if (user.roleKind === 'branch') return user.branchId === null ? sql`false` : eq(table.branchId, user.branchId);
   return null;
+}
+
+/** A caller's scope on any rollup table, for code that reads more than one. */
+export type RollupScope = (table: RollupColumns) => SQL;
+
+/** rollupScope for whichever rollup is read; null for entity users. */
+export function rollupScopeOf(user: AuthUser): RollupScope | null {
+  return rollupScope(user) === null ? null : (table) => rollupScope(user, table) ?? sql`false`;
 }

@@ -34,8 +34,8 @@ export type CollectionRow = TotalsKey & { transactions: number; amount: number; 
 export type OfferingRow = TotalsKey & { offeringTypeId?: number; amount: number; church: number; field: number; union: number };
 
 type Table = typeof collectionTotals | typeof offeringTotals | typeof collectionRollup;
-/** Every table with day and month rows. */
-type PeriodTable = Table | typeof operatorTotals;
+/** Every table with day and month rows (the bank's rollups too, read-model-rollups.ts). */
+type PeriodTable = { period: AnyPgColumn; startsOn: AnyPgColumn };
 type KeyedTable = Table | typeof collectionYearTotals;
 
 /**

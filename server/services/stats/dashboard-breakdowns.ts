@@ -3,9 +3,10 @@ import { dayOf } from '../../../domain/calendar';
 import type { AppContext } from '../../context';
 import { errors } from '../../lib/app-error';
 import { type AuthUser, hasGrant } from '../auth/auth-user';
-import { institutionScope } from '../auth/scope';
+import { institutionScope, rollupScopeOf } from '../auth/scope';
 import { countFailedCredits } from '../payments/failed-credits';
-import { collectionTotalsBy } from '../read-model/totals';
+import { collectionTotalsBy, rollupTotalsBy, type TotalsDimension, type TotalsFilter } from '../read-model/totals';
+import { collectionRollup } from '../../db/schema/read-model';
 import { dashboardPeriods } from './dashboard-periods';
 import { collectedByChild, collectedByMethod, collectedByOperator, collectedTotal, type GivingFilter, type ShareSumRow, shareSumsByOfferingType } from './giving-sums';
 import { childrenOf } from './institution-overview';
@@ -52,21 +53,25 @@ export async function dashboardBreakdowns(ctx: AppContext, user: AuthUser, q: Da
   const periods = dashboardPeriods(q.period, dayOf(ctx.now(), zone));
   // An entity user's scope is their institution's subtree, a bank user's their religion or branch: the root adds nothing.
   const scope = institutionScope(user);
+  // Bank staff (no root) read the rollups per religion and branch (ADR 066), entity users their subtree's rows.
+  const rollup = root ? null : rollupScopeOf(user);
+  const totals = (filter: Omit<TotalsFilter, 'scope'>, groupBy: Array<Exclude<TotalsDimension, 'institution'>>) =>
+    rollup ? rollupTotalsBy(db, { ...filter, scope: rollup(collectionRollup) }, groupBy) : collectionTotalsBy(db, { ...filter, scope }, groupBy);
   // The instants are only for what the read model does not keep; nothing here needs them.
-  const filterOf = (range: { from: string; to: string }): GivingFilter => ({ scope, underPath: root?.path ?? null, ...range, start: new Date(0), end: new Date(0), currency: q.currency });
+  const filterOf = (range: { from: string; to: string }): GivingFilter => ({ scope, rollup, underPath: root?.path ?? null, ...range, start: new Date(0), end: new Date(0), currency: q.currency });
   const current = filterOf(periods.current);
 
   const [totalCurrent, totalPreviousToDate, totalPrevious, series, byMethod, byOperator, byType, byChild, children, failed, pledges, failedCredits] = await Promise.all([
     collectedTotal(db, current),
     collectedTotal(db, filterOf(periods.previousToDate)),
     collectedTotal(db, filterOf(periods.previous)),
-    collectionTotalsBy(db, { scope, from: periods.previous.from, to: periods.current.to, status: ['completed'], currency: q.currency }, [periods.grain]),
+    totals({ from: periods.previous.from, to: periods.current.to, status: ['completed'], currency: q.currency }, [periods.grain]),
     collectedByMethod(db, current),
     collectedByOperator(db, current),
     shareSumsByOfferingType(db, current),
     collectedByChild(db, current),
     childrenOf(db, user, root?.id ?? null),
-    collectionTotalsBy(db, { scope, ...periods.current, status: ['failed'] }, []),
+    totals({ ...periods.current, status: ['failed'] }, []),
     pledgesAttention(db, user, ctx.now()),
     // A state, not a period's figure: what waits now (the list behind it has no date filter).
     hasGrant(user, 'transactions', 'view') ? countFailedCredits(db, user) : null,

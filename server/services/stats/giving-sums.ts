@@ -1,10 +1,14 @@
-import { and, eq, gte, inArray, like, lt, type SQL, sql } from 'drizzle-orm';
-import type { Day } from '../../../domain/calendar';
+import { and, eq, gte, like, lt, type SQL, sql } from 'drizzle-orm';
+import { type Day, dayOf } from '../../../domain/calendar';
 import type { Db } from '../../db/client';
 import { institutions } from '../../db/schema/institutions';
 import { offeringTypes } from '../../db/schema/members';
 import { transactions } from '../../db/schema/money';
-import { collectionTotalsBy, offeringTotalsBy, operatorTotalsBy, type TotalsFilter } from '../read-model/totals';
+import { collectionRollup } from '../../db/schema/read-model';
+import { collectionTopRollup, offeringRollup, operatorRollup } from '../../db/schema/read-model-rollups';
+import type { RollupScope } from '../auth/scope';
+import { offeringSharesByType, operatorRollupTotals, type RollupFilter, topRollupTotals } from '../read-model/bank-rollups';
+import { collectionTotalsBy, offeringTotalsBy, operatorTotalsBy, rollupTotalsBy, type TotalsFilter } from '../read-model/totals';
 
 /**
  * The one place statistics and reports read money from: the read model of the money (ADR 030,
@@ -20,6 +24,12 @@ import { collectionTotalsBy, offeringTotalsBy, operatorTotalsBy, type TotalsFilt
 export type GivingFilter = {
   /** The caller's scope, a condition on `institutions` (services/auth/scope.ts). */
   scope: SQL;
+  /**
+   * The same scope on the rollups (auth/scope.ts rollupScopeOf) when the caller is bank staff: with
+   * no institution chosen, their figures are read per religion and branch (ADR 066), not per
+   * institution. Null for entity users.
+   */
+  rollup: RollupScope | null;
   /** Only givings to this institution or one below it (its materialised path), when one is chosen. */
   underPath: string | null;
   /** First and last day, both inclusive. */
@@ -43,30 +53,44 @@ function totalsFilter(filter: GivingFilter, completedOnly: boolean): TotalsFilte
   return { scope: and(filter.scope, subtree(filter)) as SQL, from: filter.from, to: filter.to, currency: filter.currency, ...(completedOnly ? { status: ['completed'] } : {}) };
 }
 
+/** The filter on one rollup when the figures may come from it (bank staff, no institution chosen), else null. */
+export function bankRollupFilter(filter: GivingFilter, table: Parameters<RollupScope>[0], completedOnly: boolean): RollupFilter | null {
+  if (!filter.rollup || filter.underPath) return null;
+  return { scope: filter.rollup(table), from: filter.from, to: filter.to, currency: filter.currency, ...(completedOnly ? { status: ['completed'] } : {}) };
+}
+
 /** Per offering type: what the ledger credited to each share for the givings the filter selects. */
 export async function shareSumsByOfferingType(db: Db, filter: GivingFilter): Promise<ShareSumRow[]> {
+  const bank = bankRollupFilter(filter, offeringRollup, false);
+  // Today only decides which rollup rows are read (signed-periods.ts), never the sums: East Africa's is near enough.
+  if (bank) return offeringSharesByType(db, bank, dayOf(new Date()));
   const rows = await offeringTotalsBy(db, totalsFilter(filter, false), ['offeringType']);
   const ids = rows.map((row) => row.offeringTypeId).filter((id): id is number => id !== undefined);
   if (ids.length === 0) return [];
-  const titles = new Map((await db.select({ id: offeringTypes.id, title: offeringTypes.title }).from(offeringTypes).where(inArray(offeringTypes.id, ids))).map((row) => [row.id, row.title]));
+  // One array parameter: a scope may name thousands of types, and as many parameters cost more than the query.
+  const idList = `{${ids.join(',')}}`;
+  const titles = new Map((await db.select({ id: offeringTypes.id, title: offeringTypes.title }).from(offeringTypes).where(sql`${offeringTypes.id} = any(${idList}::integer[])`)).map((row) => [row.id, row.title]));
   return rows.map((row) => ({ offeringTypeId: row.offeringTypeId!, title: titles.get(row.offeringTypeId!) ?? '', church: row.church, field: row.field, union: row.union }));
 }
 
 /** Completed givings (gross, as given) in the filter: one total. */
 export async function collectedTotal(db: Db, filter: GivingFilter): Promise<Collected> {
-  const [row] = await collectionTotalsBy(db, totalsFilter(filter, true), []);
+  const bank = bankRollupFilter(filter, collectionRollup, true);
+  const [row] = bank ? await rollupTotalsBy(db, bank, []) : await collectionTotalsBy(db, totalsFilter(filter, true), []);
   return { amount: row?.amount ?? 0, count: row?.transactions ?? 0 };
 }
 
 /** Completed givings per payment method. */
 export async function collectedByMethod(db: Db, filter: GivingFilter): Promise<Array<Collected & { method: string }>> {
-  const rows = await collectionTotalsBy(db, totalsFilter(filter, true), ['method']);
+  const bank = bankRollupFilter(filter, collectionRollup, true);
+  const rows = bank ? await rollupTotalsBy(db, bank, ['method']) : await collectionTotalsBy(db, totalsFilter(filter, true), ['method']);
   return rows.filter((row) => row.transactions !== 0).map((row) => ({ method: row.method!, amount: row.amount, count: row.transactions }));
 }
 
-/** Completed givings per network operator (mobile money; the other methods name none), from operator_totals. */
+/** Completed givings per network operator (mobile money; the other methods name none), from operator_totals (or its rollup). */
 export async function collectedByOperator(db: Db, filter: GivingFilter): Promise<Array<Collected & { operator: string }>> {
-  const rows = await operatorTotalsBy(db, totalsFilter(filter, true));
+  const bank = bankRollupFilter(filter, operatorRollup, true);
+  const rows = bank ? await operatorRollupTotals(db, bank) : await operatorTotalsBy(db, totalsFilter(filter, true));
   return rows.filter((row) => row.transactions !== 0).map((row) => ({ operator: row.operator, amount: row.amount, count: row.transactions }));
 }
 
@@ -75,6 +99,8 @@ export async function collectedByOperator(db: Db, filter: GivingFilter): Promise
  * the child's id read from the path; with no path, per top of the tree (a bank user's unions).
  */
 export async function collectedByChild(db: Db, filter: GivingFilter): Promise<Map<number, Collected>> {
+  const bank = bankRollupFilter(filter, collectionTopRollup, true);
+  if (bank) return new Map((await topRollupTotals(db, bank)).map((row) => [row.topId, { amount: row.amount, count: row.transactions }]));
   const depth = filter.underPath ? filter.underPath.split('/').filter(Boolean).length : 0;
   // A literal, not a parameter: GROUP BY must see the same expression as SELECT.
   const child = sql<string>`split_part(${institutions.path}, '/', ${sql.raw(String(depth + 2))})`;

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { institutions } from '../../db/schema/institutions';
 import { errors } from '../../lib/app-error';
 import { type AuthUser, hasGrant } from '../auth/auth-user';
-import { institutionScope } from '../auth/scope';
+import { institutionScope, rollupScopeOf } from '../auth/scope';
 import { collectedByChild, collectedByMethod, collectedByOperator, collectedTotal, type GivingFilter } from './giving-sums';
 import { participationIn } from './participation';
 import { reportRoot, zoneOf } from './report-scope';
@@ -33,7 +33,7 @@ export async function institutionOverview(db: Db, user: AuthUser, q: StatsOvervi
   if (!hasGrant(user, 'stats', 'view') && !hasGrant(user, 'dashboard', 'view')) throw errors.forbidden();
   const root = await reportRoot(db, user, q.institutionId);
   const { start, end } = dayRange(q.from, q.to, zoneOf(root));
-  const filter: GivingFilter = { scope: institutionScope(user), underPath: root?.path ?? null, from: q.from, to: q.to, start, end, currency: q.currency };
+  const filter: GivingFilter = { scope: institutionScope(user), rollup: rollupScopeOf(user), underPath: root?.path ?? null, from: q.from, to: q.to, start, end, currency: q.currency };
   const [total, byMethod, byOperator, byChild, participation, children] = await Promise.all([
     collectedTotal(db, filter),
     collectedByMethod(db, filter),

@@ -3,7 +3,7 @@ import { dayRange } from '../../../domain/calendar';
 import type { Db } from '../../db/client';
 import { errors } from '../../lib/app-error';
 import { type AuthUser, hasGrant } from '../auth/auth-user';
-import { institutionScope } from '../auth/scope';
+import { institutionScope, rollupScopeOf } from '../auth/scope';
 import { shareSumsByOfferingType } from './giving-sums';
 import { reportRoot, zoneOf } from './report-scope';
 
@@ -23,7 +23,7 @@ export async function offeringsReport(db: Db, user: AuthUser, q: OfferingsReport
   assertMayReadOfferings(user, q.format);
   const root = await reportRoot(db, user, q.institutionId);
   const { start, end } = dayRange(q.from, q.to, zoneOf(root));
-  const sums = await shareSumsByOfferingType(db, { scope: institutionScope(user), underPath: root?.path ?? null, from: q.from, to: q.to, start, end, currency: q.currency });
+  const sums = await shareSumsByOfferingType(db, { scope: institutionScope(user), rollup: rollupScopeOf(user), underPath: root?.path ?? null, from: q.from, to: q.to, start, end, currency: q.currency });
   const rows = sums
     .map((row) => ({ ...row, total: row.church + row.field + row.union }))
     .filter((row) => row.church !== 0 || row.field !== 0 || row.union !== 0)
