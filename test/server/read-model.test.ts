@@ -9,7 +9,11 @@ import { MOBILE_OPERATORS } from '../../domain/statuses';
 import { finalizePayment } from '../../server/services/payments/payment-transitions';
 import { readModelDifferences } from '../../server/services/read-model/read-model-check';
 import { collectionTotalsBy, offeringTotalsBy, operatorTotalsBy, periodCondition, wholeYears } from '../../server/services/read-model/totals';
+import { offeringSharesByType, operatorRollupTotals, topRollupTotals } from '../../server/services/read-model/bank-rollups';
 import { collectionTotals } from '../../server/db/schema/read-model';
+import { collectionTopRollup, offeringRollup, operatorRollup } from '../../server/db/schema/read-model-rollups';
+import type { RollupColumns } from '../../server/services/auth/scope';
+import { addDays, dayOf } from '../../domain/calendar';
 import { executedRows } from '../../server/services/desk/unnest-insert';
 import { createCurrency, createOfferingType, type OfferingTypeRow, receiptEntry, sync } from '../factories/desk';
 import { signIn } from '../factories/sign-in';
@@ -28,6 +32,9 @@ const operation = fc.oneof(
   fc.record({ kind: fc.constant('division' as const), type: fc.nat(3), church: fc.integer({ min: 0, max: 10_000 }) }),
   fc.record({ kind: fc.constant('move' as const) }),
   fc.record({ kind: fc.constant('branch' as const), to: fc.constantFrom('branch' as const, 'other' as const, null) }),
+  // Sinza becomes a top of the tree and back (the bank's rollup by top institution moves its history).
+  fc.record({ kind: fc.constant('top' as const) }),
+  fc.record({ kind: fc.constant('religion' as const) }),
   fc.record({ kind: fc.constant('timeZone' as const), zone: fc.constantFrom('Africa/Dar_es_Salaam', 'UTC', 'Pacific/Kiritimati') }),
 );
 type Operation = typeof operation extends fc.Arbitrary<infer T> ? T : never;
@@ -111,6 +118,17 @@ describe('read model: daily and monthly totals kept with the money (ADR 030)', (
         await db.update(institutions).set({ branchId }).where(eq(institutions.id, w.churchB.id));
         return;
       }
+      case 'top': {
+        const [b] = await db.select().from(institutions).where(eq(institutions.id, w.churchB.id));
+        const [parentId, path] = b!.parentId === null ? [w.district.id, `${w.district.path}${b!.id}/`] : [null, `/${b!.id}/`];
+        await db.update(institutions).set({ parentId, path }).where(eq(institutions.id, b!.id));
+        return;
+      }
+      case 'religion': {
+        const [b] = await db.select().from(institutions).where(eq(institutions.id, w.churchB.id));
+        await db.update(institutions).set({ religionId: b!.religionId === w.christian.id ? w.islam.id : w.christian.id }).where(eq(institutions.id, b!.id));
+        return;
+      }
       case 'operator': {
         const mobile = await db.select({ id: transactions.id }).from(transactions).where(eq(transactions.method, 'mobile')).orderBy(transactions.id);
         const row = mobile[op.pick % Math.max(mobile.length, 1)];
@@ -133,6 +151,37 @@ describe('read model: daily and monthly totals kept with the money (ADR 030)', (
     }
   }
 
+  /**
+   * The bank's rollups (migration 0042) against the per-institution rows they sum, over [from, to],
+   * for the whole bank, a religion and a branch: per offering type, per operator, per top of the tree.
+   */
+  async function expectRollupsAgree(from: string, to: string) {
+    const db = t.database.db;
+    const today = dayOf(new Date());
+    const nonZero = <T extends Record<string, unknown>>(rows: T[], key: keyof T, figure: (row: T) => string) =>
+      Object.fromEntries(rows.map((row) => [String(row[key]), figure(row)]).filter(([, value]) => !/^[0 ]+$/.test(value!)));
+    const shares = (row: { church: number; field: number; union: number }) => `${row.church} ${row.field} ${row.union}`;
+    const counted = (row: { transactions: number; amount: number; fee: number }) => `${row.transactions} ${row.amount} ${row.fee}`;
+    const scopes: Array<{ name: string; rollup: (table: RollupColumns) => ReturnType<typeof sql>; institution: ReturnType<typeof sql> }> = [
+      { name: 'bank', rollup: () => sql`true`, institution: sql`true` },
+      { name: 'religion', rollup: (table) => sql`${table.religionId} = ${w.christian.id}`, institution: sql`${institutions.religionId} = ${w.christian.id}` },
+      { name: 'branch', rollup: (table) => sql`${table.branchId} = ${w.branch.id}`, institution: sql`${institutions.branchId} = ${w.branch.id}` },
+    ];
+    for (const scope of scopes) {
+      const filter = { from, to, currency: 'TZS' };
+      const byType = await offeringSharesByType(db, { ...filter, scope: scope.rollup(offeringRollup) }, today);
+      const byTypeFromRows = await offeringTotalsBy(db, { ...filter, scope: scope.institution }, ['offeringType']);
+      expect(nonZero(byType, 'offeringTypeId', shares), `${scope.name} by offering type ${from}..${to}`).toEqual(nonZero(byTypeFromRows, 'offeringTypeId', shares));
+      const completed = { ...filter, status: ['completed'] };
+      const byOperator = await operatorRollupTotals(db, { ...completed, scope: scope.rollup(operatorRollup) });
+      const byOperatorFromRows = await operatorTotalsBy(db, { ...completed, scope: scope.institution });
+      expect(nonZero(byOperator, 'operator', counted), `${scope.name} by operator`).toEqual(nonZero(byOperatorFromRows, 'operator', counted));
+      const byTop = await topRollupTotals(db, { ...completed, scope: scope.rollup(collectionTopRollup) });
+      const byTopFromRows = await collectionTotalsBy(db, { ...completed, scope: scope.institution }, [], { top: sql<string>`split_part(${institutions.path}, '/', 2)` });
+      expect(nonZero(byTop, 'topId', counted), `${scope.name} by top`).toEqual(nonZero(byTopFromRows, 'top', counted));
+    }
+  }
+
   /** operator → "count amount fee" of completed givings, from the read model. */
   async function operatorFigures(scope: ReturnType<typeof sql>, from?: string, to?: string) {
     const rows = await operatorTotalsBy(t.database.db, { scope, status: ['completed'], ...(from && to ? { from, to } : {}) });
@@ -151,11 +200,15 @@ describe('read model: daily and monthly totals kept with the money (ADR 030)', (
     return Object.fromEntries(rows.map((row) => [row.operator, row.figure]));
   }
 
-  it('agrees with the ledger to the shilling after random receipts, payments (with and without an operator), operator changes, deleted payments, reversals, division changes, moves, branch changes and zone changes', async () => {
+  it('agrees with the ledger to the shilling after random receipts, payments (with and without an operator), operator changes, deleted payments, reversals, division changes, moves, branch, top and religion changes and zone changes', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(operation, { minLength: 1, maxLength: 6 }), async (ops) => {
+      fc.asyncProperty(fc.array(operation, { minLength: 1, maxLength: 6 }), fc.nat(420), fc.nat(420), async (ops, ago, length) => {
         for (const op of ops) await apply(op);
         expect(await readModelDifferences(t.database.db)).toEqual([]);
+
+        // The bank's rollups give the per-institution rows' figures over any period (their year rows read signed, ADR 066).
+        const from = addDays(dayOf(new Date()), -ago);
+        await expectRollupsAgree(from, addDays(from, length));
 
         // Per network operator (migration 0040): the union's figures, all time and this month, equal the transactions' sums.
         expect(await operatorFigures(sql`${institutions.path} like ${`${w.union.path}%`}`)).toEqual(await operatorSums(w.union.path));
@@ -196,6 +249,34 @@ describe('read model: daily and monthly totals kept with the money (ADR 030)', (
       }),
       { numRuns: 12 },
     );
+  });
+
+  it("the bank's rollups follow every kind of change, each trigger branch at least once (INSERT, UPDATE, DELETE, religion, branch and top moves)", async () => {
+    const ops: Operation[] = [
+      { kind: 'receipts', church: true, lines: [[{ type: 0, amount: 10_000 }, { type: 1, amount: 2_500 }]], daysAgo: 40 },
+      { kind: 'receipts', church: false, lines: [[{ type: 2, amount: 7_000 }]], daysAgo: 0 },
+      { kind: 'payment', church: true, type: 1, amount: 50_000, fee: 30, to: 'completed', operator: 'vodacom' },
+      { kind: 'payment', church: false, type: 3, amount: 20_000, fee: 10, to: 'completed', operator: 'airtel' },
+      // Money that moves on: the totals' rows are updated (UPDATE branches), a pending payment dropped.
+      { kind: 'payment', church: false, type: 0, amount: 9_000, fee: 0, to: null, operator: 'tigo' },
+      { kind: 'drop', pick: 0 },
+      { kind: 'reversal', pick: 0 },
+      // A zone change rebuilds the institution's rows: its old rows deleted (DELETE branches), new ones inserted.
+      { kind: 'timeZone', zone: 'Pacific/Kiritimati' },
+      { kind: 'timeZone', zone: 'Africa/Dar_es_Salaam' },
+      { kind: 'branch', to: 'other' },
+      { kind: 'top' },
+      { kind: 'religion' },
+      { kind: 'religion' },
+      { kind: 'top' },
+      { kind: 'branch', to: 'branch' },
+    ];
+    const today = dayOf(new Date());
+    for (const op of ops) {
+      await apply(op);
+      expect(await readModelDifferences(t.database.db), op.kind).toEqual([]);
+      await expectRollupsAgree(addDays(today, -60), today);
+    }
   });
 
   it('operator totals follow a payment through completion, a changed operator and a deletion (the UPDATE and DELETE branches)', async () => {

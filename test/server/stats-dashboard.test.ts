@@ -112,6 +112,33 @@ describe('dashboard breakdowns (GET /api/stats/dashboard): this period against t
     expect(bank.byChild.map((c) => c.id).sort()).toEqual([w.union.id, w.mosque.id].sort());
   });
 
+  it("gives the bank admin the ledger's figures for the whole bank, read from the rollups per religion and branch (ADR 066)", async () => {
+    const bank = await breakdowns('admin');
+    const ledgerOf = async (from: string, to: string) => ledger(null, from, to).then(({ amount, count }) => ({ amount, count }));
+    expect(bank.totals).toEqual({ current: await ledgerOf('2026-03-01', '2026-03-18'), previousToDate: await ledgerOf('2026-02-01', '2026-02-18'), previous: await ledgerOf('2026-02-01', '2026-02-28') });
+    expect(bank.overTime.reduce((sum, b) => sum + (b.current ?? 0), 0)).toBe(bank.totals.current.amount);
+    expect(bank.overTime.reduce((sum, b) => sum + (b.previous ?? 0), 0)).toBe(bank.totals.previous.amount);
+    expect(bank.overTime[0]).toMatchObject({ currentStart: '2026-03-01', current: 4_000 });
+    expect(bank.byMethod.reduce((sum, row) => sum + row.amount, 0)).toBe(bank.totals.current.amount);
+    // By the level below: each top of the tree's subtree.
+    const union = await ledger(w.union.path, '2026-03-01', '2026-03-18');
+    const mosque = await ledger(w.mosque.path, '2026-03-01', '2026-03-18');
+    expect(Object.fromEntries(bank.byChild.map((c) => [c.id, { amount: c.amount, count: c.count }]))).toEqual({
+      [w.union.id]: { amount: union.amount, count: union.count },
+      [w.mosque.id]: { amount: mosque.amount, count: mosque.count },
+    });
+    expect(bank.failedPayments).toBe(1);
+    const shares = (await ledger(null, '2026-03-01', '2026-03-18')).shares;
+    expect(new Map(bank.byOfferingType.map((row) => [row.title, { church: row.church, field: row.field, union: row.union }]))).toEqual(
+      new Map([...shares].filter(([, s]) => s.church !== 0 || s.field !== 0 || s.union !== 0)),
+    );
+    // Last month, whole: the month's rows; this year so far: the year's less what is after today.
+    const year = await breakdowns('admin', 'year');
+    expect(year.totals.current).toEqual(await ledgerOf('2026-01-01', '2026-03-18'));
+    const yearShares = (await ledger(null, '2026-01-01', '2026-03-18')).shares;
+    expect(year.byOfferingType.reduce((sum, row) => sum + row.total, 0)).toBe([...yearShares.values()].reduce((sum, s) => sum + s.church + s.field + s.union, 0));
+  });
+
   it('compares weeks by day and years by month', async () => {
     const week = await breakdowns('union', 'week');
     expect(week.current).toEqual({ from: '2026-03-16', to: '2026-03-18' });
