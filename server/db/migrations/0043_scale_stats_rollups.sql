@@ -4,12 +4,13 @@ CREATE TABLE "collection_top_rollup" (
 	"religion_id" integer NOT NULL,
 	"branch_id" integer NOT NULL,
 	"top_id" integer NOT NULL,
+	"method" text NOT NULL,
 	"status" text NOT NULL,
 	"currency" text NOT NULL,
 	"transactions" bigint DEFAULT 0 NOT NULL,
 	"amount" bigint DEFAULT 0 NOT NULL,
 	"fee" bigint DEFAULT 0 NOT NULL,
-	CONSTRAINT "collection_top_rollup_pk" PRIMARY KEY("period","starts_on","religion_id","branch_id","top_id","status","currency"),
+	CONSTRAINT "collection_top_rollup_pk" PRIMARY KEY("period","starts_on","religion_id","branch_id","top_id","method","status","currency"),
 	CONSTRAINT "collection_top_rollup_period_kind" CHECK ("collection_top_rollup"."period" in ('day','month'))
 );
 --> statement-breakpoint
@@ -76,11 +77,11 @@ JOIN institutions i ON i.id = e.institution_id
 GROUP BY 1, 2, 3, 4, 5, 6, 7;--> statement-breakpoint
 
 CREATE OR REPLACE VIEW collection_top_rollup_expected AS
-SELECT e.period, e.starts_on, i.religion_id, coalesce(i.branch_id, 0) AS branch_id, split_part(i.path, '/', 2)::integer AS top_id, e.status, e.currency,
+SELECT e.period, e.starts_on, i.religion_id, coalesce(i.branch_id, 0) AS branch_id, split_part(i.path, '/', 2)::integer AS top_id, e.method, e.status, e.currency,
        sum(e.transactions)::bigint AS transactions, sum(e.amount)::bigint AS amount, sum(e.fee)::bigint AS fee
 FROM collection_totals_expected e
 JOIN institutions i ON i.id = e.institution_id
-GROUP BY 1, 2, 3, 4, 5, 6, 7;--> statement-breakpoint
+GROUP BY 1, 2, 3, 4, 5, 6, 7, 8;--> statement-breakpoint
 
 -- Signed share deltas of day and month rows; a month row's delta also goes to its year's row.
 CREATE OR REPLACE FUNCTION offering_rollup_add(
@@ -117,16 +118,16 @@ CREATE OR REPLACE FUNCTION operator_rollup_add(
 $$;--> statement-breakpoint
 
 CREATE OR REPLACE FUNCTION collection_top_rollup_add(
-  p_sign integer[], p_religion integer[], p_branch integer[], p_top integer[], p_period text[], p_starts date[], p_status text[], p_currency text[],
+  p_sign integer[], p_religion integer[], p_branch integer[], p_top integer[], p_period text[], p_starts date[], p_method text[], p_status text[], p_currency text[],
   p_count bigint[], p_amount bigint[], p_fee bigint[]
 ) RETURNS void LANGUAGE sql AS $$
-  INSERT INTO collection_top_rollup AS r (period, starts_on, religion_id, branch_id, top_id, status, currency, transactions, amount, fee)
-  SELECT f.period, f.starts_on, f.religion_id, f.branch_id, f.top_id, f.status, f.currency, sum(f.sign * f.n), sum(f.sign * f.amount), sum(f.sign * f.fee)
-  FROM unnest(p_sign, p_religion, p_branch, p_top, p_period, p_starts, p_status, p_currency, p_count, p_amount, p_fee)
-       AS f(sign, religion_id, branch_id, top_id, period, starts_on, status, currency, n, amount, fee)
-  GROUP BY 1, 2, 3, 4, 5, 6, 7
+  INSERT INTO collection_top_rollup AS r (period, starts_on, religion_id, branch_id, top_id, method, status, currency, transactions, amount, fee)
+  SELECT f.period, f.starts_on, f.religion_id, f.branch_id, f.top_id, f.method, f.status, f.currency, sum(f.sign * f.n), sum(f.sign * f.amount), sum(f.sign * f.fee)
+  FROM unnest(p_sign, p_religion, p_branch, p_top, p_period, p_starts, p_method, p_status, p_currency, p_count, p_amount, p_fee)
+       AS f(sign, religion_id, branch_id, top_id, period, starts_on, method, status, currency, n, amount, fee)
+  GROUP BY 1, 2, 3, 4, 5, 6, 7, 8
   HAVING sum(f.sign * f.n) <> 0 OR sum(f.sign * f.amount) <> 0 OR sum(f.sign * f.fee) <> 0
-  ORDER BY 1, 2, 3, 4, 5, 6, 7
+  ORDER BY 1, 2, 3, 4, 5, 6, 7, 8
   ON CONFLICT ON CONSTRAINT collection_top_rollup_pk DO UPDATE
     SET transactions = r.transactions + excluded.transactions, amount = r.amount + excluded.amount, fee = r.fee + excluded.fee
 $$;--> statement-breakpoint
@@ -174,17 +175,17 @@ CREATE OR REPLACE FUNCTION read_model_top_rollup_changed() RETURNS trigger LANGU
 BEGIN
   IF TG_OP = 'INSERT' THEN
     PERFORM collection_top_rollup_add(array_agg(1), array_agg(i.religion_id), array_agg(coalesce(i.branch_id, 0)), array_agg(split_part(i.path, '/', 2)::integer),
-                                      array_agg(n.period), array_agg(n.starts_on), array_agg(n.status), array_agg(n.currency),
+                                      array_agg(n.period), array_agg(n.starts_on), array_agg(n.method), array_agg(n.status), array_agg(n.currency),
                                       array_agg(n.transactions::bigint), array_agg(n.amount), array_agg(n.fee))
     FROM new_rows n JOIN institutions i ON i.id = n.institution_id;
   ELSIF TG_OP = 'DELETE' THEN
     PERFORM collection_top_rollup_add(array_agg(-1), array_agg(i.religion_id), array_agg(coalesce(i.branch_id, 0)), array_agg(split_part(i.path, '/', 2)::integer),
-                                      array_agg(o.period), array_agg(o.starts_on), array_agg(o.status), array_agg(o.currency),
+                                      array_agg(o.period), array_agg(o.starts_on), array_agg(o.method), array_agg(o.status), array_agg(o.currency),
                                       array_agg(o.transactions::bigint), array_agg(o.amount), array_agg(o.fee))
     FROM old_rows o JOIN institutions i ON i.id = o.institution_id;
   ELSE
     PERFORM collection_top_rollup_add(array_agg(x.sign), array_agg(i.religion_id), array_agg(coalesce(i.branch_id, 0)), array_agg(split_part(i.path, '/', 2)::integer),
-                                      array_agg(x.period), array_agg(x.starts_on), array_agg(x.status), array_agg(x.currency),
+                                      array_agg(x.period), array_agg(x.starts_on), array_agg(x.method), array_agg(x.status), array_agg(x.currency),
                                       array_agg(x.transactions::bigint), array_agg(x.amount), array_agg(x.fee))
     FROM (SELECT -1 AS sign, o.* FROM old_rows o UNION ALL SELECT 1, n.* FROM new_rows n) x JOIN institutions i ON i.id = x.institution_id;
   END IF;
@@ -236,7 +237,7 @@ DECLARE
 BEGIN
   IF (OLD.religion_id, coalesce(OLD.branch_id, 0), old_top) IS DISTINCT FROM (NEW.religion_id, coalesce(NEW.branch_id, 0), new_top) THEN
     PERFORM collection_top_rollup_add(array_agg(x.sign), array_agg(x.religion_id), array_agg(x.branch_id), array_agg(x.top_id), array_agg(c.period), array_agg(c.starts_on),
-                                      array_agg(c.status), array_agg(c.currency), array_agg(c.transactions::bigint), array_agg(c.amount), array_agg(c.fee))
+                                      array_agg(c.method), array_agg(c.status), array_agg(c.currency), array_agg(c.transactions::bigint), array_agg(c.amount), array_agg(c.fee))
     FROM collection_totals c
     CROSS JOIN (VALUES (-1, OLD.religion_id, coalesce(OLD.branch_id, 0), old_top), (1, NEW.religion_id, coalesce(NEW.branch_id, 0), new_top)) AS x(sign, religion_id, branch_id, top_id)
     WHERE c.institution_id = NEW.id;
@@ -281,10 +282,10 @@ CREATE OR REPLACE FUNCTION read_model_rebuild_bank_rollups() RETURNS void LANGUA
   FROM operator_totals o JOIN institutions i ON i.id = o.institution_id
   GROUP BY 1, 2, 3, 4, 5, 6, 7;
   DELETE FROM collection_top_rollup;
-  INSERT INTO collection_top_rollup (period, starts_on, religion_id, branch_id, top_id, status, currency, transactions, amount, fee)
-  SELECT c.period, c.starts_on, i.religion_id, coalesce(i.branch_id, 0), split_part(i.path, '/', 2)::integer, c.status, c.currency, sum(c.transactions), sum(c.amount), sum(c.fee)
+  INSERT INTO collection_top_rollup (period, starts_on, religion_id, branch_id, top_id, method, status, currency, transactions, amount, fee)
+  SELECT c.period, c.starts_on, i.religion_id, coalesce(i.branch_id, 0), split_part(i.path, '/', 2)::integer, c.method, c.status, c.currency, sum(c.transactions), sum(c.amount), sum(c.fee)
   FROM collection_totals c JOIN institutions i ON i.id = c.institution_id
-  GROUP BY 1, 2, 3, 4, 5, 6, 7;
+  GROUP BY 1, 2, 3, 4, 5, 6, 7, 8;
 $$;--> statement-breakpoint
 
 -- The rebuild: 0040's function plus the rollups when it is whole (the seeds load in replica mode);

@@ -61,8 +61,9 @@ export const operatorRollup = pgTable(
 
 /**
  * Givings per top of the tree (collection_totals summed per religion, branch and the first institution
- * of institutions.path, without method): a bank user's "by the level below" reads a few rows per
- * day or month instead of one per institution.
+ * of institutions.path): a bank user's "by the level below" reads a few rows per day or month instead
+ * of one per institution. Keyed by method too, like collection_rollup, so two givings that update one
+ * row here already meet on one row there: the rollup adds no wait between writers.
  */
 export const collectionTopRollup = pgTable(
   'collection_top_rollup',
@@ -73,6 +74,7 @@ export const collectionTopRollup = pgTable(
     branchId: integer('branch_id').notNull(),
     /** The institution at the top of the giving institution's path (a union, or the institution itself). */
     topId: integer('top_id').notNull(),
+    method: text('method').notNull(),
     status: text('status').notNull(),
     currency: text('currency').notNull(),
     transactions: bigint('transactions', { mode: 'number' }).notNull().default(0),
@@ -80,7 +82,7 @@ export const collectionTopRollup = pgTable(
     fee: bigint('fee', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
-    primaryKey({ name: 'collection_top_rollup_pk', columns: [t.period, t.startsOn, t.religionId, t.branchId, t.topId, t.status, t.currency] }),
+    primaryKey({ name: 'collection_top_rollup_pk', columns: [t.period, t.startsOn, t.religionId, t.branchId, t.topId, t.method, t.status, t.currency] }),
     check('collection_top_rollup_period_kind', sql`${t.period} in ('day','month')`),
   ],
 );

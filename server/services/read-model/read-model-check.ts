@@ -135,12 +135,13 @@ const TOP_ROLLUP = sql`
     select * from collection_top_rollup where transactions <> 0 or amount <> 0 or fee <> 0
   )
   select concat_ws('|', coalesce(s.period, e.period), coalesce(s.starts_on, e.starts_on), coalesce(s.religion_id, e.religion_id),
-                   coalesce(s.branch_id, e.branch_id), coalesce(s.top_id, e.top_id), coalesce(s.status, e.status), coalesce(s.currency, e.currency)) as key,
+                   coalesce(s.branch_id, e.branch_id), coalesce(s.top_id, e.top_id), coalesce(s.method, e.method), coalesce(s.status, e.status), coalesce(s.currency, e.currency)) as key,
          case when s.period is null then null else concat_ws(' ', s.transactions, s.amount, s.fee) end as stored,
          case when e.period is null then null else concat_ws(' ', e.transactions, e.amount, e.fee) end as expected
   from stored s
   full join collection_top_rollup_expected e
-    on (e.period, e.starts_on, e.religion_id, e.branch_id, e.top_id, e.status, e.currency) = (s.period, s.starts_on, s.religion_id, s.branch_id, s.top_id, s.status, s.currency)
+    on (e.period, e.starts_on, e.religion_id, e.branch_id, e.top_id, e.method, e.status, e.currency)
+     = (s.period, s.starts_on, s.religion_id, s.branch_id, s.top_id, s.method, s.status, s.currency)
   where s.period is null or e.period is null or (s.transactions, s.amount, s.fee) <> (e.transactions, e.amount, e.fee)
   order by 1 limit 100`;
 
