@@ -6,7 +6,7 @@ import { offeringTypes } from '../../db/schema/members';
 import { transactions } from '../../db/schema/money';
 import { collectionRollup } from '../../db/schema/read-model';
 import { collectionTopRollup, offeringRollup, operatorRollup } from '../../db/schema/read-model-rollups';
-import type { RollupScope } from '../auth/scope';
+import type { RollupColumns, RollupScope } from '../auth/scope';
 import { offeringSharesByType, operatorRollupTotals, type RollupFilter, topRollupTotals } from '../read-model/bank-rollups';
 import { collectionTotalsBy, offeringTotalsBy, operatorTotalsBy, rollupTotalsBy, type TotalsFilter } from '../read-model/totals';
 
@@ -54,7 +54,7 @@ function totalsFilter(filter: GivingFilter, completedOnly: boolean): TotalsFilte
 }
 
 /** The filter on one rollup when the figures may come from it (bank staff, no institution chosen), else null. */
-export function bankRollupFilter(filter: GivingFilter, table: Parameters<RollupScope>[0], completedOnly: boolean): RollupFilter | null {
+function bankRollupFilter(filter: GivingFilter, table: RollupColumns, completedOnly: boolean): RollupFilter | null {
   if (!filter.rollup || filter.underPath) return null;
   return { scope: filter.rollup(table), from: filter.from, to: filter.to, currency: filter.currency, ...(completedOnly ? { status: ['completed'] } : {}) };
 }
