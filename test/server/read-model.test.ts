@@ -152,7 +152,7 @@ describe('read model: daily and monthly totals kept with the money (ADR 030)', (
   }
 
   /**
-   * The bank's rollups (migration 0042) against the per-institution rows they sum, over [from, to],
+   * The bank's rollups (migration 0043) against the per-institution rows they sum, over [from, to],
    * for the whole bank, a religion and a branch: per offering type, per operator, per top of the tree.
    */
   async function expectRollupsAgree(from: string, to: string) {

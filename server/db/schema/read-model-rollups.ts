@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 
 /**
- * The bank's rollups of the statistics (migration 0042, ADR 066): the per-institution read model
+ * The bank's rollups of the statistics (migration 0043, ADR 066): the per-institution read model
  * (read-model.ts) summed per religion and bank branch (0 = none), like collection_rollup, for the
  * breakdowns a bank admin (a religion, or everything) or a branch officer reads with no institution
  * chosen. Kept by statement-level triggers on the per-institution tables, in the same transaction as

@@ -39,7 +39,7 @@ export type RollupColumns = { religionId: Column; branchId: Column };
 
 /**
  * The caller's scope as a condition on a rollup (`table`: the unscoped rollup of migration 0018 unless
- * named, or one of the bank's rollups of 0042) when it is the whole bank, a religion or a branch; null
+ * named, or one of the bank's rollups of 0043) when it is the whole bank, a religion or a branch; null
  * for entity users, whose subtree is read per institution.
  */
 export function rollupScope(user: AuthUser, table: RollupColumns = collectionRollup): SQL | null {

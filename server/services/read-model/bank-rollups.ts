@@ -7,7 +7,7 @@ import { periodCondition } from './totals';
 import { signedPeriods } from './signed-periods';
 
 /**
- * Sums from the bank's rollups (migration 0042, ADR 066): per religion and bank branch, for a
+ * Sums from the bank's rollups (migration 0043, ADR 066): per religion and bank branch, for a
  * caller whose scope is the whole bank, a religion or a branch and who chose no institution.
  * `scope` is a condition on the rollup read (auth/scope.ts rollupScope with that table).
  */

@@ -99,7 +99,7 @@ const OPERATOR = sql`
   where s.period is null or e.period is null or (s.transactions, s.amount, s.fee) <> (e.transactions, e.amount, e.fee)
   order by 1 limit 100`;
 
-// The bank's rollups (migration 0042): stored against their views, which sum the per-institution views.
+// The bank's rollups (migration 0043): stored against their views, which sum the per-institution views.
 const OFFERING_ROLLUP = sql`
   with stored as (
     select * from offering_rollup where share_church <> 0 or share_field <> 0 or share_union <> 0
@@ -150,7 +150,7 @@ type Row = { key: string; stored: string | null; expected: string | null };
 /**
  * Recomputes the read model from transactions, their lines and the ledger (the *_expected views
  * of migration 0011, the rollup's of 0018, the year totals' of 0022, the operator totals' of 0040, the
- * bank's rollups' of 0042) and lists where the stored totals disagree, to the shilling: empty when all
+ * bank's rollups' of 0043) and lists where the stored totals disagree, to the shilling: empty when all
  * is well. At most 100 differences per table.
  */
 export async function readModelDifferences(db: Db): Promise<ReadModelDifference[]> {
