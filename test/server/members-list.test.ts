@@ -96,6 +96,42 @@ describe('members for staff: list, search, detail, edit', () => {
     expect((await list('churchB', '?cursor=not-a-cursor')).status).toBe(400);
   });
 
+  it('search finds the start of a first or last name, the inside of a name, the code and the phone, in list order across pages', async () => {
+    const db = t.database.db;
+    const make = (firstName: string, lastName: string, code: string, phone: string) => createMember(db, { institutionId: w.churchB.id, firstName, lastName, code, phone });
+    await make('Sara', 'Abdallah', 'SNZ-S1', '+255700100001');
+    await make('Amina', 'Sarakikya', 'SNZ-S2', '+255700100002');
+    await make('Asara', 'Juma', 'SNZ-S3', '+255700100003');
+    await make('Juma', 'Kisara', 'SNZ-S4', '+255700100004');
+    await make('Mary Sarafina', 'Temba', 'SNZ-S5', '+255700100005');
+    await make('Peter', 'Mushi', 'SARA-01', '+255700100006');
+    await make('Zawadi', 'Mollel', 'SNZ-S7', '+255700100007');
+    // Every page of 2, cursor to cursor: the whole answer, once each, in the list's order.
+    const walk = async (search: string) => {
+      const names: string[] = [];
+      let cursor: string | null = null;
+      for (let pages = 0; pages < 10; pages++) {
+        const page: MemberListPage = (await list('churchB', `?search=${encodeURIComponent(search)}&limit=2${cursor ? `&cursor=${cursor}` : ''}`)).body;
+        names.push(...page.data.map((row) => row.names));
+        cursor = page.nextCursor;
+        if (!cursor) break;
+      }
+      return names;
+    };
+    // By the start of a first name, of a last name, inside a first name, inside a last name, in a second first name, in the code.
+    expect(await walk('Sara')).toEqual(['Amina Sarakikya', 'Asara Juma', 'Juma Kisara', 'Mary Sarafina Temba', 'Peter Mushi', 'Sara Abdallah']);
+    // Only inside a name.
+    expect(await walk('kiky')).toEqual(['Amina Sarakikya']);
+    expect(await walk('arafi')).toEqual(['Mary Sarafina Temba']);
+    // Across the first and last name, and with the space typed twice.
+    expect(await walk('sara  abd')).toEqual(['Sara Abdallah']);
+    expect(await walk('a juma')).toEqual(['Asara Juma']);
+    // Two letters: the start of a first name, a last name or the code only.
+    expect(await walk('sa')).toEqual(['Amina Sarakikya', 'Peter Mushi', 'Sara Abdallah']);
+    // A phone fragment as typed nationally.
+    expect(await walk('0700 1000')).toEqual(['Amina Sarakikya', 'Asara Juma', 'Juma Kisara', 'Mary Sarafina Temba', 'Peter Mushi', 'Sara Abdallah', 'Zawadi Mollel']);
+  });
+
   it('the detail carries church, zone and totals this year and all time in minor units; 404 outside the scope', async () => {
     const db = t.database.db;
     const tithe = await createOfferingType(db, { institutionId: w.churchA.id, title: 'Zaka' });

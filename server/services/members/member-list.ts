@@ -10,7 +10,8 @@ import type { AuthUser } from '../auth/auth-user';
 import { institutionScope } from '../auth/scope';
 import { requireScopedInstitution } from '../desk/desk-access';
 import { decodeListCursor, encodeListCursor } from './member-list-cursor';
-import { memberNameKey, memberSearchCondition } from './member-search';
+import { memberNameKey, memberSearchBranches, memberSearchCondition } from './member-search';
+import { searchPage } from './member-list-search';
 
 export type MemberFilters = {
   search?: string | undefined;
@@ -26,6 +27,14 @@ export type MemberFilters = {
  * outside the caller's scope is refused (403) rather than answered with an empty list.
  */
 export async function memberFilterConditions(db: Db, user: AuthUser, filters: MemberFilters): Promise<SQL[]> {
+  const conditions = await memberScopeConditions(db, user, filters);
+  const search = memberSearchCondition(filters.search);
+  if (search) conditions.push(search);
+  return conditions;
+}
+
+/** memberFilterConditions without the search (which the list reads branch by branch). */
+async function memberScopeConditions(db: Db, user: AuthUser, filters: MemberFilters): Promise<SQL[]> {
   const conditions: SQL[] = [institutionScope(user), isNull(members.deletedAt)];
   if (filters.institutionId !== undefined) {
     await requireScopedInstitution(db, user, filters.institutionId);
@@ -34,8 +43,6 @@ export async function memberFilterConditions(db: Db, user: AuthUser, filters: Me
   if (filters.zoneId !== undefined) conditions.push(eq(members.zoneId, filters.zoneId));
   if (filters.gender !== undefined) conditions.push(eq(members.gender, filters.gender));
   if (filters.ids !== undefined) conditions.push(inArray(members.id, filters.ids));
-  const search = memberSearchCondition(filters.search);
-  if (search) conditions.push(search);
   return conditions;
 }
 
@@ -68,16 +75,19 @@ export async function listMembers(
       { path: 'cursor', descriptor: messages.fieldInvalid, values: { field: t(fieldLabels.since) } },
     ]);
   }
-  const conditions = await memberFilterConditions(db, user, query);
+  const conditions = await memberScopeConditions(db, user, query);
   if (after) conditions.push(sql`(${memberNameKey}, ${members.id}) > (${after.n}, ${after.i})`);
-  const rows = await db
-    .select(memberListColumns)
-    .from(members)
-    .innerJoin(institutions, eq(institutions.id, members.institutionId))
-    .leftJoin(zones, eq(zones.id, members.zoneId))
-    .where(and(...conditions))
-    .orderBy(memberNameKey, members.id)
-    .limit(query.limit + 1);
+  const branches = memberSearchBranches(query.search);
+  const rows = branches
+    ? await searchPage(db, conditions, branches, query.limit + 1)
+    : await db
+        .select(memberListColumns)
+        .from(members)
+        .innerJoin(institutions, eq(institutions.id, members.institutionId))
+        .leftJoin(zones, eq(zones.id, members.zoneId))
+        .where(and(...conditions))
+        .orderBy(memberNameKey, members.id)
+        .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {

@@ -4,11 +4,20 @@ import { likePrefix } from '../shell/like';
 
 /**
  * The expressions the members list sorts and searches on. They are written exactly as the
- * indexes of the members_list_search migration (members_list_*, members_search_trgm) so the planner uses them:
- * change one, change the other.
+ * indexes of migrations 0013, 0034 and 0042 (members_list_*, members_search_trgm,
+ * members_search_inner_trgm, members_last_name_search_list) so the planner uses them: change one,
+ * change the other. The list's key compares in the "C" collation (code point order) so that
+ * "starts with" is one range of members_list_name, in list order, on any database.
  */
-export const memberNameKey = sql<string>`lower(${members.firstName} || ' ' || ${members.lastName})`;
+export const memberNameKey = sql<string>`(lower(${members.firstName} || ' ' || ${members.lastName}) collate "C")`;
 export const memberSearchText = sql<string>`lower(${members.firstName} || ' ' || ${members.lastName} || ' ' || ${members.code} || ' ' || ${members.phone})`;
+const lastNameKey = sql<string>`lower(${members.lastName})`;
+const codeKey = sql<string>`lower(${members.code})`;
+/**
+ * The searched text less the first letter of each name: a term found in it is found inside a name
+ * (or in the code or phone), never only at the start of the first or last name.
+ */
+const innerSearchText = sql<string>`lower(substr(${members.firstName}, 2) || ' ' || substr(${members.lastName}, 2) || ' ' || ${members.code} || ' ' || ${members.phone})`;
 
 /** Shorter needles have no trigram to look up; they match the start of the name or code instead. */
 export const TRIGRAM_MIN = 3;
@@ -23,13 +32,57 @@ function phoneNeedle(value: string): string | null {
   return digits.length >= TRIGRAM_MIN ? digits : null;
 }
 
+const normalized = (search: string | undefined) => (search ?? '').trim().toLowerCase().replace(/\s+/g, ' ');
+
 /** Name (any part), phone (any part) or member code; null when there is nothing to search for. */
 export function memberSearchCondition(search: string | undefined): SQL | null {
-  const needle = (search ?? '').trim().toLowerCase().replace(/\s+/g, ' ');
+  const needle = normalized(search);
   if (needle === '') return null;
   const phone = phoneNeedle(needle);
   if (phone) return sql`${memberSearchText} like ${likePrefix(phone, true)}`;
   if (needle.length >= TRIGRAM_MIN) return sql`${memberSearchText} like ${likePrefix(needle, true)}`;
   const prefix = likePrefix(needle);
   return sql`(${memberNameKey} like ${prefix} or lower(${members.lastName}) like ${prefix} or lower(${members.code}) like ${prefix})`;
+}
+
+/**
+ * One way of matching, for the list's search. `inListOrder`: the match is one range of the list's
+ * own index (members_list_name), read in list order and stopped after a page; the others are read
+ * from their own index whole (a bitmap or a prefix range) and sorted for the page, so what they
+ * cost is what they match.
+ */
+export type MemberSearchBranch = { match: SQL; inListOrder: boolean };
+
+/**
+ * memberSearchCondition split into disjoint branches whose union is exactly what it matches: what
+ * people type is the start of a first or last name, and those two branches read only their page or
+ * their prefix; the term inside a name, code or phone is read from members_search_inner_trgm, which
+ * leaves out the first letter of each name so that a common first name's namesakes are not all
+ * candidates again there. Each later branch excludes the earlier ones, so a member is found once.
+ * Null when there is nothing to search for.
+ */
+export function memberSearchBranches(search: string | undefined): MemberSearchBranch[] | null {
+  const needle = normalized(search);
+  if (needle === '') return null;
+  const phone = phoneNeedle(needle);
+  // A phone fragment is never the start of a name: the trigram index on the whole text, as before.
+  if (phone) return [{ match: sql`${memberSearchText} like ${likePrefix(phone, true)}`, inListOrder: false }];
+  const prefix = likePrefix(needle);
+  const nameStarts = sql`${memberNameKey} like ${prefix}`;
+  const lastNameStarts = sql`${lastNameKey} like ${prefix}`;
+  const branches: MemberSearchBranch[] = [
+    { match: nameStarts, inListOrder: true },
+    { match: sql`${lastNameStarts} and not ${nameStarts}`, inListOrder: false },
+  ];
+  if (needle.length < TRIGRAM_MIN) {
+    branches.push({ match: sql`${codeKey} like ${prefix} and not ${nameStarts} and not ${lastNameStarts}`, inListOrder: false });
+    return branches;
+  }
+  const anywhere = likePrefix(needle, true);
+  const found = sql`${memberSearchText} like ${anywhere}`;
+  // A term with a space can run from one name into the next one's first letter, which the inner
+  // text leaves out: such a term (rarer, and longer) is looked up in the whole text.
+  const inside = needle.includes(' ') ? found : sql`${innerSearchText} like ${anywhere} and ${found}`;
+  branches.push({ match: sql`${inside} and not ${nameStarts} and not ${lastNameStarts}`, inListOrder: false });
+  return branches;
 }
