@@ -10,6 +10,7 @@ import { giveErrorText } from './give-errors';
 import { CURRENCY, type Giver } from './give-flow';
 import { StepHeading } from './step-heading';
 import { useSendPayment } from './use-send-payment';
+import { BusyButton } from '../components/ui/busy-button';
 
 type PayStepProps = {
   giver: Giver;
@@ -150,7 +151,7 @@ export function PayStep({ giver, institution, memberId, lines, method, pledgeId,
           {giveErrorText(error, i18n)}
         </p>
       ) : null}
-      <button type="submit" className="btn btn-primary btn-block" disabled={sending || (method === 'mobile' && !wallet)} aria-busy={sending}>
+      <BusyButton type="submit" className="btn btn-primary btn-block" busy={sending} disabled={method === 'mobile' && !wallet} aria-busy={sending}>
         {sending ? (
           <Trans>Sending…</Trans>
         ) : error ? (
@@ -162,11 +163,11 @@ export function PayStep({ giver, institution, memberId, lines, method, pledgeId,
         ) : (
           <Trans>Get bank transfer details</Trans>
         )}
-      </button>
+      </BusyButton>
       <div className="give-links">
-        <button type="button" className="btn-link" onClick={onBack} disabled={sending}>
+        <BusyButton type="button" className="btn-link" onClick={onBack} busy={sending}>
           <Trans>Back</Trans>
-        </button>
+        </BusyButton>
       </div>
     </form>
   );

@@ -5,6 +5,7 @@ import type { PaymentReasonCode, PaymentStatusView } from '../../domain/api/paym
 import { formatMoney } from '../../domain/money';
 import { OPERATOR_WALLETS } from '../../domain/operators';
 import { StepHeading } from './step-heading';
+import { BusyButton } from '../components/ui/busy-button';
 
 const FAILURE_TEXT: Partial<Record<PaymentReasonCode, MessageDescriptor>> = {
   refused: msg`The payment was refused on the phone.`,
@@ -37,9 +38,9 @@ export function PaymentFailed({ view, onRetry, onStartOver, retrying }: { view: 
       </p>
       <div className="give-actions">
         {onRetry ? (
-          <button type="button" className="btn btn-primary" onClick={onRetry} disabled={retrying} aria-busy={retrying}>
+          <BusyButton type="button" className="btn btn-primary" onClick={onRetry} busy={retrying} aria-busy={retrying}>
             {retrying ? <Trans>Sending…</Trans> : <Trans>Try again</Trans>}
-          </button>
+          </BusyButton>
         ) : null}
         <button type="button" className="btn btn-secondary" onClick={onStartOver}>
           <Trans>Start over</Trans>

@@ -7,6 +7,7 @@ import { giveErrorText } from './give-errors';
 import type { Giver } from './give-flow';
 import { loadPhoneTools, PhoneField } from './phone-field';
 import { StepHeading } from './step-heading';
+import { BusyButton } from '../components/ui/busy-button';
 
 type PhoneStepProps = {
   giver: Giver | null;
@@ -79,9 +80,9 @@ export function PhoneStep({ giver, onKnown, onUnknown }: PhoneStepProps) {
           </p>
         ) : null}
       </div>
-      <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy}>
+      <BusyButton type="submit" className="btn btn-primary btn-block" busy={busy} aria-busy={busy}>
         {busy ? <Trans>Checking…</Trans> : <Trans>Continue</Trans>}
-      </button>
+      </BusyButton>
     </form>
   );
 }

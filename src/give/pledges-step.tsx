@@ -8,6 +8,7 @@ import { giveErrorText } from './give-errors';
 import type { Giver } from './give-flow';
 import { PledgeList } from './pledge-list';
 import { StepHeading } from './step-heading';
+import { BusyButton } from '../components/ui/busy-button';
 
 type PledgesStepProps = {
   giver: Giver;
@@ -77,9 +78,9 @@ export default function PledgesStep({ giver, member, onPay, onBack }: PledgesSte
   ) : null;
   const back = (
     <div className="give-links">
-      <button type="button" className="btn-link" onClick={onBack} disabled={busy}>
+      <BusyButton type="button" className="btn-link" onClick={onBack} busy={busy}>
         <Trans>Back</Trans>
-      </button>
+      </BusyButton>
     </div>
   );
 
@@ -112,9 +113,9 @@ export default function PledgesStep({ giver, member, onPay, onBack }: PledgesSte
             </Trans>
           </p>
           {alert}
-          <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy}>
+          <BusyButton type="submit" className="btn btn-primary btn-block" busy={busy} aria-busy={busy}>
             {busy ? <Trans>Sending…</Trans> : <Trans>Send the code</Trans>}
-          </button>
+          </BusyButton>
         </>
       ) : (
         <>
@@ -137,12 +138,12 @@ export default function PledgesStep({ giver, member, onPay, onBack }: PledgesSte
             />
           </div>
           {alert}
-          <button type="submit" className="btn btn-primary btn-block" disabled={busy} aria-busy={busy}>
+          <BusyButton type="submit" className="btn btn-primary btn-block" busy={busy} aria-busy={busy}>
             <Trans>Show my pledges</Trans>
-          </button>
-          <button type="button" className="btn btn-secondary btn-block" onClick={() => void sendCode()} disabled={busy}>
+          </BusyButton>
+          <BusyButton type="button" className="btn btn-secondary btn-block" onClick={() => void sendCode()} busy={busy}>
             <Trans>Send a new code</Trans>
-          </button>
+          </BusyButton>
         </>
       )}
       {back}

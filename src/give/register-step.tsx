@@ -10,6 +10,7 @@ import { giveErrorText } from './give-errors';
 import type { Giver } from './give-flow';
 import { registerProblems, type RegisterField, type RegisterProblem, type RegisterValues } from './register-form-model';
 import { StepHeading } from './step-heading';
+import { BusyButton } from '../components/ui/busy-button';
 
 // Each language is named in itself, so people find theirs whatever is active.
 const LANGUAGES = [
@@ -204,9 +205,9 @@ function RegisterForm({ giver, institution, onRegistered, onGuest, onBack }: Reg
           {failure.text}
         </p>
       ) : null}
-      <button type="submit" className="btn btn-primary btn-block" disabled={sending} aria-busy={sending}>
+      <BusyButton type="submit" className="btn btn-primary btn-block" busy={sending} aria-busy={sending}>
         {sending ? <Trans>Sending…</Trans> : <Trans>Register</Trans>}
-      </button>
+      </BusyButton>
       <div className="give-links">
         {failure?.unavailable ? (
           <button type="button" className="btn-link" onClick={onGuest}>

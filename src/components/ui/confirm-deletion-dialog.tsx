@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { errorText } from '../../lib/error-message';
 import { ModalDialog } from './modal-dialog';
+import { BusyButton } from './busy-button';
 
 export type DeletionProof = { otp: string } | { password: string };
 
@@ -79,9 +80,9 @@ export function ConfirmDeletionDialog({ title, children, onSendCode, onConfirm, 
         </fieldset>
         {mode === 'otp' ? (
           <div className="field">
-            <button type="button" className="btn btn-secondary btn-small" onClick={sendCode} disabled={busy}>
+            <BusyButton type="button" className="btn btn-secondary btn-small" onClick={sendCode} busy={busy}>
               {sent ? t`Send a new code` : t`Send code to my phone`}
-            </button>
+            </BusyButton>
             {sent ? (
               <p className="notice notice-success" role="status">
                 {sent}
@@ -109,12 +110,12 @@ export function ConfirmDeletionDialog({ title, children, onSendCode, onConfirm, 
           </p>
         ) : null}
         <div className="dialog-actions">
-          <button ref={cancel} type="button" className="btn btn-secondary" onClick={onCancel} disabled={busy}>
+          <BusyButton ref={cancel} type="button" className="btn btn-secondary" onClick={onCancel} busy={busy}>
             <Trans>Cancel</Trans>
-          </button>
-          <button type="submit" className="btn btn-danger" disabled={busy || !ready}>
+          </BusyButton>
+          <BusyButton type="submit" className="btn btn-danger" busy={busy} disabled={!ready}>
             <Trans>Delete</Trans>
-          </button>
+          </BusyButton>
         </div>
       </form>
     </ModalDialog>

@@ -1,5 +1,6 @@
 import { useId, useRef, type ReactNode } from 'react';
 import { ModalDialog } from './modal-dialog';
+import { BusyButton } from './busy-button';
 
 type ConfirmDialogProps = {
   title: string;
@@ -26,12 +27,12 @@ export function ConfirmDialog({ title, children, confirmLabel, cancelLabel, tone
       </h2>
       {children}
       <div className="dialog-actions">
-        <button ref={cancel} type="button" className="btn btn-secondary" onClick={onCancel} disabled={busy}>
+        <BusyButton ref={cancel} type="button" className="btn btn-secondary" onClick={onCancel} busy={busy}>
           {cancelLabel}
-        </button>
-        <button type="button" className={tone === 'danger' ? 'btn btn-danger' : 'btn btn-primary'} onClick={onConfirm} disabled={busy}>
+        </BusyButton>
+        <BusyButton type="button" className={tone === 'danger' ? 'btn btn-danger' : 'btn btn-primary'} onClick={onConfirm} busy={busy}>
           {confirmLabel}
-        </button>
+        </BusyButton>
       </div>
     </ModalDialog>
   );

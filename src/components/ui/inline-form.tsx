@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import type { FormEventHandler, ReactNode } from 'react';
+import { BusyButton } from './busy-button';
 
 type InlineFormProps = {
   /** Names the form (its accessible name is the title). */
@@ -36,9 +37,9 @@ export function InlineForm({ titleId, title, headingLevel = 2, failure, busy, re
           {readOnly ? <Trans>Close</Trans> : <Trans>Cancel</Trans>}
         </button>
         {readOnly ? null : (
-          <button type="submit" className="btn btn-primary" disabled={busy}>
+          <BusyButton type="submit" className="btn btn-primary" busy={busy}>
             <Trans>Save</Trans>
-          </button>
+          </BusyButton>
         )}
       </div>
     </form>

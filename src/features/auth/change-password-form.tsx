@@ -10,6 +10,7 @@ import { showToast } from '../../lib/toast';
 import { useChangePassword } from './api';
 import { changePasswordIssues, toChangePassword, type ChangePasswordValues } from './auth-form-rules';
 import { PasswordChecklist } from './password-checklist';
+import { BusyButton } from '../../components/ui/busy-button';
 
 export function ChangePasswordForm() {
   const { t, i18n } = useLingui();
@@ -62,9 +63,9 @@ export function ChangePasswordForm() {
       <Field id="change-confirm-password" label={t`Confirm new password`} error={fieldErrorWords(errors.confirmPassword, i18n._(fieldLabels.confirmPassword))}>
         <input id="change-confirm-password" type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
       </Field>
-      <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+      <BusyButton type="submit" className="btn btn-primary" busy={isSubmitting}>
         <Trans>Change password</Trans>
-      </button>
+      </BusyButton>
     </form>
   );
 }

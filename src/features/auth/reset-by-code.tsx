@@ -7,6 +7,7 @@ import { Field } from '../../components/ui/field';
 import { errorText } from '../../lib/error-message';
 import { useResetRequest, useResetVerifyCode } from './api';
 import { UsernameForm } from './username-form';
+import { BusyButton } from '../../components/ui/busy-button';
 
 /** Request a code by SMS, type it in, then set the new password on /reset/:id (the same page email links open). */
 export function ResetByCode({ locale }: { locale: Locale }) {
@@ -68,12 +69,12 @@ export function ResetByCode({ locale }: { locale: Locale }) {
           onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
         />
       </Field>
-      <button type="submit" className="btn btn-primary btn-block" disabled={!codeValid || verify.isPending}>
+      <BusyButton type="submit" className="btn btn-primary btn-block" busy={verify.isPending} disabled={!codeValid}>
         {t`Verify code`}
-      </button>
-      <button type="button" className="btn btn-link" onClick={() => request.mutate({ username, channel: 'sms' })} disabled={request.isPending}>
+      </BusyButton>
+      <BusyButton type="button" className="btn btn-link" onClick={() => request.mutate({ username, channel: 'sms' })} busy={request.isPending}>
         {t`Send a new code`}
-      </button>
+      </BusyButton>
     </form>
   );
 }

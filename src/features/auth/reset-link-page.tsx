@@ -15,6 +15,7 @@ import { authQueries, useResetComplete } from './api';
 import { AuthFrame } from './auth-frame';
 import { resetIssues, toResetComplete, type ResetValues } from './auth-form-rules';
 import { PasswordChecklist } from './password-checklist';
+import { BusyButton } from '../../components/ui/busy-button';
 
 /** Opened from the email link or after a verified SMS code: set the new password (plus 2FA code if on). */
 export function ResetLinkPage() {
@@ -73,9 +74,9 @@ export function ResetLinkPage() {
             <input id="reset-otp" inputMode="numeric" autoComplete="one-time-code" maxLength={6} {...form.register('otp')} />
           </Field>
         ) : null}
-        <button type="submit" className="btn btn-primary btn-block" disabled={form.formState.isSubmitting}>
+        <BusyButton type="submit" className="btn btn-primary btn-block" busy={form.formState.isSubmitting}>
           <Trans>Save new password</Trans>
-        </button>
+        </BusyButton>
       </form>
     </AuthFrame>
   );

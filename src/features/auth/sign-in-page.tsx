@@ -21,6 +21,7 @@ import { menuQuery, rememberProfile, sessionKeys } from '../../lib/session-queri
 import { useLogin } from './api';
 import { AuthFrame } from './auth-frame';
 import { signInIssues, toLogin, type SignInValues } from './auth-form-rules';
+import { BusyButton } from '../../components/ui/busy-button';
 
 const DASHBOARDS = { bank: paths.dashboard, entity: paths.entityDashboard, profile: paths.profile };
 
@@ -103,9 +104,9 @@ function SignInForm({ locale }: { locale: Locale }) {
             <Trans>Remember me</Trans>
           </span>
         </label>
-        <button type="submit" className="btn btn-primary btn-block" disabled={isSubmitting}>
+        <BusyButton type="submit" className="btn btn-primary btn-block" busy={isSubmitting}>
           {isSubmitting ? t`Signing in…` : needsOtp ? t`Verify and sign in` : t`Sign in`}
-        </button>
+        </BusyButton>
         <Link className="link" to={localizedPath(paths.reset, locale)}>
           <Trans>Forgot password?</Trans>
         </Link>

@@ -6,6 +6,7 @@ import { Field } from '../../components/ui/field';
 import { errorText } from '../../lib/error-message';
 import { showToast } from '../../lib/toast';
 import { useTwoFactorDisable, useTwoFactorEnable, useTwoFactorSetup } from './api';
+import { BusyButton } from '../../components/ui/busy-button';
 
 const SIX_DIGITS = /^\d{6}$/;
 
@@ -28,9 +29,9 @@ function EnableTwoFactor() {
           <Trans>Protect your account with a code from an authenticator app each time you sign in.</Trans>
         </p>
         {setup.isError ? <p className="notice notice-error" role="alert">{errorText(setup.error, offline)}</p> : null}
-        <button type="button" className="btn btn-primary" onClick={() => setup.mutate()} disabled={setup.isPending}>
+        <BusyButton type="button" className="btn btn-primary" onClick={() => setup.mutate()} busy={setup.isPending}>
           <Trans>Turn on two-factor authentication</Trans>
-        </button>
+        </BusyButton>
       </>
     );
   }
@@ -52,9 +53,9 @@ function EnableTwoFactor() {
       <Field id="enable-otp" label={t`Code from the app`}>
         <input id="enable-otp" inputMode="numeric" autoComplete="one-time-code" value={otp} onChange={(event) => setOtp(digitsOnly(event.target.value))} />
       </Field>
-      <button type="submit" className="btn btn-primary" disabled={!SIX_DIGITS.test(otp) || enable.isPending}>
+      <BusyButton type="submit" className="btn btn-primary" busy={enable.isPending} disabled={!SIX_DIGITS.test(otp)}>
         <Trans>Confirm and turn on</Trans>
-      </button>
+      </BusyButton>
     </form>
   );
 }
@@ -88,9 +89,9 @@ function DisableTwoFactor() {
       <Field id="disable-otp" label={t`Code from the app`}>
         <input id="disable-otp" inputMode="numeric" autoComplete="one-time-code" value={otp} onChange={(event) => setOtp(digitsOnly(event.target.value))} />
       </Field>
-      <button type="submit" className="btn btn-danger" disabled={!ready || disable.isPending}>
+      <BusyButton type="submit" className="btn btn-danger" busy={disable.isPending} disabled={!ready}>
         <Trans>Turn off two-factor authentication</Trans>
-      </button>
+      </BusyButton>
     </form>
   );
 }

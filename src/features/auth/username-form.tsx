@@ -5,6 +5,7 @@ import { Field } from '../../components/ui/field';
 import { fieldErrorWords } from '../../components/ui/field-error-text';
 import { issuesResolver } from '../../components/ui/issues-resolver';
 import { signInName, usernameIssues, type UsernameValues } from './auth-form-rules';
+import { BusyButton } from '../../components/ui/busy-button';
 
 /** The first step of both reset ways: who is asking. */
 export function UsernameForm({ submitLabel, busy, onSubmit }: { submitLabel: string; busy: boolean; onSubmit: (username: string) => void }) {
@@ -16,9 +17,9 @@ export function UsernameForm({ submitLabel, busy, onSubmit }: { submitLabel: str
       <Field id="reset-username" label={t`Email or username`} error={fieldErrorWords(error, i18n._(fieldLabels.username))}>
         <input id="reset-username" autoComplete="username" aria-invalid={Boolean(error)} {...form.register('username')} />
       </Field>
-      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+      <BusyButton type="submit" className="btn btn-primary btn-block" busy={busy}>
         {submitLabel}
-      </button>
+      </BusyButton>
     </form>
   );
 }

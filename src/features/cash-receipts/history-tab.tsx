@@ -18,6 +18,7 @@ import { emptyHistoryView, serverFilters, unsentMatching, type HistoryView } fro
 import { HistoryFiltersBar } from './history-filters';
 import { SyncedTable, UnsentTable } from './history-tables';
 import type { Institution, Recorder } from './institution';
+import { BusyButton } from '../../components/ui/busy-button';
 
 const DEFAULT_CURRENCY = 'TZS';
 
@@ -102,12 +103,12 @@ export function HistoryTab({ institution, recorder, batches }: { institution: In
           ) : null}
         </ul>
         <div className="export-actions">
-          <button type="button" className="btn btn-secondary btn-small" disabled={download.busy || filters === null} onClick={() => void exportAs('csv')}>
+          <BusyButton type="button" className="btn btn-secondary btn-small" busy={download.busy} disabled={filters === null} onClick={() => void exportAs('csv')}>
             <Trans>Export CSV</Trans>
-          </button>
-          <button type="button" className="btn btn-secondary btn-small" disabled={download.busy || filters === null} onClick={() => void exportAs('xlsx')}>
+          </BusyButton>
+          <BusyButton type="button" className="btn btn-secondary btn-small" busy={download.busy} disabled={filters === null} onClick={() => void exportAs('xlsx')}>
             <Trans>Export Excel</Trans>
-          </button>
+          </BusyButton>
           <DownloadProgress progress={download.progress} cancelled={download.cancelled} onCancel={download.cancel} />
         </div>
       </div>

@@ -9,6 +9,7 @@ import { validationText } from '../../components/ui/validation-text';
 import type { LocalBatch } from '../../lib/offline/types';
 import { localDate } from './dates';
 import { openBatch, useCurrencies } from './desk-data';
+import { BusyButton } from '../../components/ui/busy-button';
 
 type BatchFormValues = { name: string; serviceDate: string; currency: string };
 
@@ -97,9 +98,9 @@ export function OpenBatchForm({ institutionId, onOpened, onCancel }: { instituti
         <button type="button" className="btn btn-secondary" onClick={onCancel}>
           <Trans>Cancel</Trans>
         </button>
-        <button type="submit" className="btn btn-primary" disabled={form.formState.isSubmitting}>
+        <BusyButton type="submit" className="btn btn-primary" busy={form.formState.isSubmitting}>
           <Trans>Open batch</Trans>
-        </button>
+        </BusyButton>
       </div>
     </form>
   );

@@ -6,6 +6,7 @@ import { ApiError } from '../../lib/api-client';
 import { errorText } from '../../lib/error-message';
 import { showToast } from '../../lib/toast';
 import { memberKeys, updateMember } from './api';
+import { BusyButton } from '../../components/ui/busy-button';
 
 // Each language named in itself, as in the language switch.
 const LANGUAGES = [
@@ -106,9 +107,9 @@ export function MemberEditForm({ member, onDone }: { member: MemberDetail; onDon
         </p>
       ) : null}
       <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={saving}>
+        <BusyButton type="submit" className="btn btn-primary" busy={saving}>
           <Trans>Save</Trans>
-        </button>
+        </BusyButton>
         <button type="button" className="btn btn-secondary" onClick={onDone}>
           <Trans>Cancel</Trans>
         </button>

@@ -10,6 +10,7 @@ import { validationText } from '../../components/ui/validation-text';
 import type { LocalMember } from '../../lib/offline/types';
 import { loadPhoneRules, offlineErrorMessage, registerMemberOffline, useZones } from './desk-data';
 import { emptyMember, memberFormIssues, toMemberDraft, type MemberFormValues } from './member-form-schema';
+import { BusyButton } from '../../components/ui/busy-button';
 
 // Each language named in itself, as in the language switch.
 const LANGUAGES = [
@@ -156,9 +157,9 @@ export function MemberRegistrationForm({ institutionId, onSaved, onCancel }: Mem
         <button type="button" className="btn btn-secondary" onClick={onCancel}>
           <Trans>Cancel</Trans>
         </button>
-        <button type="submit" className="btn btn-primary" disabled={form.formState.isSubmitting}>
+        <BusyButton type="submit" className="btn btn-primary" busy={form.formState.isSubmitting}>
           <Trans>Save</Trans>
-        </button>
+        </BusyButton>
       </div>
     </form>
   );

@@ -6,6 +6,7 @@ import { DataTable } from '../../components/ui/data-table';
 import { errorText } from '../../lib/error-message';
 import { showToast } from '../../lib/toast';
 import { revokeStatementLink, sendMemberStatement, statementLinkKeys, statementLinkQueries } from './statement-send-api';
+import { BusyButton } from '../../components/ui/busy-button';
 
 type Props = { member: { id: number; email: string | null; phone: string }; year: number };
 
@@ -47,9 +48,9 @@ export function MemberStatementSend({ member, year }: Props) {
 
   return (
     <div className="statement-send">
-      <button type="button" className="btn btn-secondary btn-small" disabled={send.isPending} onClick={() => send.mutate()}>
+      <BusyButton type="button" className="btn btn-secondary btn-small" busy={send.isPending} onClick={() => send.mutate()}>
         {send.isPending ? t`Sending…` : member.email ? t`Send statement by email` : t`Send statement by SMS`}
-      </button>
+      </BusyButton>
       {data.length > 0 ? (
         <DataTable caption={t`Statement links sent`} inCard columns={[t`Year`, t`Sent by`, t`Sent on`, t`Expires`, t`Opened`, t`State`, t`Action`]}>
           {data.map((link) => {
@@ -65,15 +66,15 @@ export function MemberStatementSend({ member, year }: Props) {
               <td>{stateLabel(link.state)}</td>
               <td>
                 {link.state === 'active' ? (
-                  <button
+                  <BusyButton
                     type="button"
                     className="btn btn-secondary btn-small"
                     aria-label={t`Revoke the ${linkYear} link sent on ${sentOn}`}
-                    disabled={revoke.isPending}
+                    busy={revoke.isPending}
                     onClick={() => revoke.mutate(link.id)}
                   >
                     <Trans>Revoke</Trans>
-                  </button>
+                  </BusyButton>
                 ) : null}
               </td>
             </tr>

@@ -12,6 +12,7 @@ import { profileQuery } from '../../lib/session-queries';
 import { showToast } from '../../lib/toast';
 import { memberKeys } from './api';
 import { answerTransfer, transferKeys, transferQueries, type TransferDirection } from './transfer-api';
+import { BusyButton } from '../../components/ui/busy-button';
 
 /**
  * Member transfers (ADR 054): requests waiting for this church or mosque to answer (accept or
@@ -71,18 +72,18 @@ function TransferTable({ direction, title }: { direction: TransferDirection; tit
               <td className="row-actions">
                 {row.status === 'pending' && mayAnswer && direction === 'incoming' ? (
                   <>
-                    <button type="button" className="btn btn-primary btn-small" disabled={busy !== null} onClick={() => void act(row, 'accept')}>
+                    <BusyButton type="button" className="btn btn-primary btn-small" busy={busy !== null} onClick={() => void act(row, 'accept')}>
                       <Trans>Accept</Trans> <span className="visually-hidden">{row.memberNames}</span>
-                    </button>
-                    <button type="button" className="btn btn-secondary btn-small" disabled={busy !== null} onClick={() => void act(row, 'refuse')}>
+                    </BusyButton>
+                    <BusyButton type="button" className="btn btn-secondary btn-small" busy={busy !== null} onClick={() => void act(row, 'refuse')}>
                       <Trans>Refuse</Trans> <span className="visually-hidden">{row.memberNames}</span>
-                    </button>
+                    </BusyButton>
                   </>
                 ) : null}
                 {row.status === 'pending' && mayAnswer && direction === 'outgoing' ? (
-                  <button type="button" className="btn btn-secondary btn-small" disabled={busy !== null} onClick={() => void act(row, 'cancel')}>
+                  <BusyButton type="button" className="btn btn-secondary btn-small" busy={busy !== null} onClick={() => void act(row, 'cancel')}>
                     <Trans>Withdraw</Trans> <span className="visually-hidden">{row.memberNames}</span>
-                  </button>
+                  </BusyButton>
                 ) : null}
               </td>
             </tr>

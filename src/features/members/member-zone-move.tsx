@@ -4,6 +4,7 @@ import { MAX_ZONE_MOVE, type Zone } from '../../../domain/api/zones';
 import { errorText } from '../../lib/error-message';
 import { showToast } from '../../lib/toast';
 import { moveMembersToZone } from './api';
+import { BusyButton } from '../../components/ui/busy-button';
 
 /**
  * Moves the members chosen in the list into one zone of the congregation, or out of every zone
@@ -64,9 +65,9 @@ export function MemberZoneMove({ zones, memberIds, onMoved, showCount = true }: 
           <Trans>Choose at most {MAX_ZONE_MOVE} members at a time.</Trans>
         </p>
       ) : null}
-      <button type="button" className="btn btn-primary" disabled={busy || zone === '' || memberIds.length === 0 || tooMany} onClick={() => void move()}>
+      <BusyButton type="button" className="btn btn-primary" busy={busy} disabled={zone === '' || memberIds.length === 0 || tooMany} onClick={() => void move()}>
         <Trans>Move to zone</Trans>
-      </button>
+      </BusyButton>
     </div>
   );
 }

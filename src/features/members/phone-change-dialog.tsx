@@ -8,6 +8,7 @@ import { PhoneInput } from '../../components/ui/phone-input';
 import { errorText } from '../../lib/error-message';
 import { preloadPhoneRules, withPhoneRules } from '../../lib/form-phone-rules';
 import { confirmPhoneChange, startPhoneChange } from './api';
+import { BusyButton } from '../../components/ui/busy-button';
 
 type Props = { member: MemberDetail; onDone: (updated: MemberDetail) => void; onCancel: () => void };
 
@@ -108,17 +109,17 @@ export function PhoneChangeDialog({ member, onDone, onCancel }: Props) {
           </p>
         ) : null}
         <div className="dialog-actions">
-          <button ref={cancel} type="button" className="btn btn-secondary" onClick={onCancel} disabled={busy}>
+          <BusyButton ref={cancel} type="button" className="btn btn-secondary" onClick={onCancel} busy={busy}>
             <Trans>Cancel</Trans>
-          </button>
+          </BusyButton>
           {sentTo ? (
-            <button type="button" className="btn btn-secondary" onClick={() => setSentTo(null)} disabled={busy}>
+            <BusyButton type="button" className="btn btn-secondary" onClick={() => setSentTo(null)} busy={busy}>
               <Trans>Use another number</Trans>
-            </button>
+            </BusyButton>
           ) : null}
-          <button type="submit" className="btn btn-primary" disabled={busy || (sentTo ? !CODE.test(code) : phone.trim() === '')}>
+          <BusyButton type="submit" className="btn btn-primary" busy={busy} disabled={sentTo ? !CODE.test(code) : phone.trim() === ''}>
             {sentTo ? <Trans>Confirm the new number</Trans> : <Trans>Send code</Trans>}
-          </button>
+          </BusyButton>
         </div>
       </form>
     </ModalDialog>

@@ -18,6 +18,7 @@ import { useExportDownload } from '../../lib/use-export-download';
 import { type MemberFilters, memberKeys, memberQueries, queryString } from './api';
 import { MemberImportDialog } from './import/member-import-dialog';
 import { type Selection, StaffMemberSelection } from './staff-member-selection';
+import { BusyButton } from '../../components/ui/busy-button';
 
 const SEARCH_DELAY_MS = 250;
 
@@ -121,12 +122,12 @@ export function StaffMembersPage() {
         ) : null}
         {canDo(profile, 'members', 'export') ? (
           <div className="export-actions">
-            <button type="button" className="btn btn-secondary btn-small" disabled={download.busy} onClick={() => void exportAs('csv')}>
+            <BusyButton type="button" className="btn btn-secondary btn-small" busy={download.busy} onClick={() => void exportAs('csv')}>
               <Trans>Export CSV</Trans>
-            </button>
-            <button type="button" className="btn btn-secondary btn-small" disabled={download.busy} onClick={() => void exportAs('xlsx')}>
+            </BusyButton>
+            <BusyButton type="button" className="btn btn-secondary btn-small" busy={download.busy} onClick={() => void exportAs('xlsx')}>
               <Trans>Export Excel</Trans>
-            </button>
+            </BusyButton>
             <DownloadProgress progress={download.progress} cancelled={download.cancelled} onCancel={download.cancel} />
           </div>
         ) : null}

@@ -6,6 +6,7 @@ import { MAX_TRANSFER_NOTE, type MemberTransfer } from '../../../domain/api/memb
 import { ModalDialog } from '../../components/ui/modal-dialog';
 import { errorText } from '../../lib/error-message';
 import { requestTransfer, transferQueries } from './transfer-api';
+import { BusyButton } from '../../components/ui/busy-button';
 
 type Props = { member: MemberDetail; onDone: (transfer: MemberTransfer) => void; onCancel: () => void };
 
@@ -85,12 +86,12 @@ export function TransferDialog({ member, onDone, onCancel }: Props) {
           </p>
         ) : null}
         <div className="dialog-actions">
-          <button ref={cancel} type="button" className="btn btn-secondary" onClick={onCancel} disabled={busy}>
+          <BusyButton ref={cancel} type="button" className="btn btn-secondary" onClick={onCancel} busy={busy}>
             <Trans>Cancel</Trans>
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy || choice === null}>
+          </BusyButton>
+          <BusyButton type="submit" className="btn btn-primary" busy={busy} disabled={choice === null}>
             <Trans>Request transfer</Trans>
-          </button>
+          </BusyButton>
         </div>
       </form>
     </ModalDialog>

@@ -9,6 +9,7 @@ import { offlineErrorMessage } from '../../lib/offline/error-messages';
 import { resendFixed, resolveWithCorrectedPhone } from '../../lib/offline/outbox-actions';
 import { loadPhoneRules } from '../../lib/offline/phone-rules';
 import type { OutboxEntry } from '../../lib/offline/types';
+import { BusyButton } from '../../components/ui/busy-button';
 
 type FormProps = { entry: OutboxEntry; onDone: () => void; onCancel: () => void };
 
@@ -38,12 +39,12 @@ function FormButtons({ busy, onCancel }: { busy: boolean; onCancel: () => void }
   const { t } = useLingui();
   return (
     <div className="dialog-actions">
-      <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={busy}>
+      <BusyButton type="button" className="btn btn-secondary" onClick={onCancel} busy={busy}>
         {t`Cancel`}
-      </button>
-      <button type="submit" className="btn btn-primary" disabled={busy}>
+      </BusyButton>
+      <BusyButton type="submit" className="btn btn-primary" busy={busy}>
         {t`Save and send`}
-      </button>
+      </BusyButton>
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { showToast } from '../../lib/toast';
 import { entrySummary } from './entry-summary';
 import { FixMemberForm, FixReceiptForm } from './fix-forms';
 import { kindLabels, stateLabel } from './labels';
+import { BusyButton } from '../../components/ui/busy-button';
 
 type Panel = null | 'fix' | 'phone' | 'discard' | 'use-existing';
 
@@ -74,29 +75,29 @@ export function OutboxEntryCard({ item }: { item: OutboxItem }) {
         <div className="dialog-actions">
           {memberConflict ? (
             <>
-              <button type="button" className="btn btn-primary" onClick={() => setPanel('use-existing')} disabled={busy}>
+              <BusyButton type="button" className="btn btn-primary" onClick={() => setPanel('use-existing')} busy={busy}>
                 {t`Use the existing member`}
-              </button>
+              </BusyButton>
               {entry.lastCode !== 'content_differs' ? (
-                <button type="button" className="btn btn-secondary" onClick={() => setPanel('phone')} disabled={busy}>
+                <BusyButton type="button" className="btn btn-secondary" onClick={() => setPanel('phone')} busy={busy}>
                   {t`Correct the number`}
-                </button>
+                </BusyButton>
               ) : null}
             </>
           ) : null}
           {fixable ? (
-            <button type="button" className="btn btn-secondary" onClick={() => setPanel('fix')} disabled={busy}>
+            <BusyButton type="button" className="btn btn-secondary" onClick={() => setPanel('fix')} busy={busy}>
               {t`Fix and send`}
-            </button>
+            </BusyButton>
           ) : null}
           {answered && !memberConflict ? (
-            <button type="button" className="btn btn-secondary" onClick={() => void act(() => retryEntry(entry.id))} disabled={busy}>
+            <BusyButton type="button" className="btn btn-secondary" onClick={() => void act(() => retryEntry(entry.id))} busy={busy}>
               {t`Send again`}
-            </button>
+            </BusyButton>
           ) : null}
-          <button type="button" className="btn btn-danger" onClick={() => setPanel('discard')} disabled={busy}>
+          <BusyButton type="button" className="btn btn-danger" onClick={() => setPanel('discard')} busy={busy}>
             {t`Discard`}
-          </button>
+          </BusyButton>
         </div>
       ) : null}
 

@@ -6,6 +6,7 @@ import { useFlushState, useOutboxEntries, useOutboxSummary } from '../../lib/off
 import { sendNow } from '../../lib/offline/outbox-actions';
 import { blockLabels } from './labels';
 import { OutboxEntryCard } from './outbox-entry';
+import { BusyButton } from '../../components/ui/busy-button';
 
 const LIST_STYLE = { listStyle: 'none', padding: 0, margin: '16px 0 0', display: 'grid', gap: 12 } as const;
 
@@ -47,9 +48,9 @@ export function OutboxPage() {
           </p>
         ) : null}
         <div className="dialog-actions">
-          <button type="button" className="btn btn-primary" onClick={() => void send()} disabled={sending || summary.mine === 0 || !flush.online}>
+          <BusyButton type="button" className="btn btn-primary" onClick={() => void send()} busy={sending} disabled={summary.mine === 0 || !flush.online}>
             {sending ? t`Sending…` : t`Send now`}
-          </button>
+          </BusyButton>
         </div>
       </div>
       {items === undefined ? (

@@ -11,6 +11,7 @@ import { MoneyInput } from '../../components/ui/money-input';
 import { parseMoney } from '../../components/ui/money-text';
 import { showServerErrors } from '../../lib/form-errors';
 import { money } from './format';
+import { BusyButton } from '../../components/ui/busy-button';
 
 type Values = { bankReference: string; amount: string };
 
@@ -80,12 +81,12 @@ export function ConfirmTransferDialog({ row, confirm, onDone, onCancel }: Confir
           <MoneyInput id="transfer-amount" currency={row.currency} aria-invalid={Boolean(errors.amount)} {...form.register('amount')} />
         </Field>
         <div className="dialog-actions">
-          <button ref={cancelButton} type="button" className="btn btn-secondary" onClick={onCancel} disabled={isSubmitting}>
+          <BusyButton ref={cancelButton} type="button" className="btn btn-secondary" onClick={onCancel} busy={isSubmitting}>
             <Trans>Back</Trans>
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+          </BusyButton>
+          <BusyButton type="submit" className="btn btn-primary" busy={isSubmitting}>
             <Trans>Confirm the transfer</Trans>
-          </button>
+          </BusyButton>
         </div>
       </form>
     </ModalDialog>

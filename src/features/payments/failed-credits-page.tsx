@@ -11,6 +11,7 @@ import { paymentActions, paymentKeys, paymentQueries } from './api';
 import { dateTime, money } from './format';
 import { PagedSection } from './paged-section';
 import './payments.css';
+import { BusyButton } from '../../components/ui/busy-button';
 
 /** Completed payments whose credit to the share holders' accounts failed, with a retry for those allowed. */
 export function FailedCreditsPage() {
@@ -64,15 +65,15 @@ export function FailedCreditsPage() {
                   </td>
                   <td>
                     {mayRetry ? (
-                      <button
+                      <BusyButton
                         type="button"
                         className="btn btn-secondary btn-small"
-                        disabled={retry.isPending}
+                        busy={retry.isPending}
                         onClick={() => retry.mutate(row.id)}
                         aria-label={t`Retry the credit of ${reference}`}
                       >
                         <Trans>Retry</Trans>
-                      </button>
+                      </BusyButton>
                     ) : null}
                   </td>
                 </tr>

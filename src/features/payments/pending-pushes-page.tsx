@@ -16,6 +16,7 @@ import { PagedSection } from './paged-section';
 import { TransactionDetailDialog } from './transaction-detail';
 import { TransactionTable } from './transaction-table';
 import './payments.css';
+import { BusyButton } from '../../components/ui/busy-button';
 
 /** Pushes still waiting for the payer: ask the provider now, or cancel one. */
 export function PendingPushesPage() {
@@ -71,15 +72,15 @@ export function PendingPushesPage() {
               const reference = row.referenceNo;
               return (
                 <div className="row-actions">
-                  <button
+                  <BusyButton
                     type="button"
                     className="btn btn-secondary btn-small"
-                    disabled={check.isPending}
+                    busy={check.isPending}
                     onClick={() => check.mutate(row.id)}
                     aria-label={t`Check status now: ${reference}`}
                   >
                     <Trans>Check status now</Trans>
-                  </button>
+                  </BusyButton>
                   {mayCancel && row.status === 'pending' ? (
                     <button type="button" className="btn btn-danger btn-small" onClick={() => setCanceling(row)} aria-label={t`Cancel ${reference}`}>
                       <Trans>Cancel</Trans>

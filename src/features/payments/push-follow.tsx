@@ -8,6 +8,7 @@ import { profileQuery } from '../../lib/session-queries';
 import { paymentActions, paymentKeys, paymentQueries } from './api';
 import { money, walletName } from './format';
 import { StatusBadge } from './status-badge';
+import { BusyButton } from '../../components/ui/busy-button';
 
 /** A desk push after it was sent: its state live, "Check status now", "Cancel", then a new push. */
 export function PushFollow({ id, onNew }: { id: string; onNew: () => void }) {
@@ -63,14 +64,14 @@ export function PushFollow({ id, onNew }: { id: string; onNew: () => void }) {
       ) : null}
       <div className="row-actions">
         {pending ? (
-          <button type="button" className="btn btn-secondary" onClick={() => check.mutate()} disabled={check.isPending}>
+          <BusyButton type="button" className="btn btn-secondary" onClick={() => check.mutate()} busy={check.isPending}>
             <Trans>Check status now</Trans>
-          </button>
+          </BusyButton>
         ) : null}
         {data.status === 'pending' && canDo(profile, 'push', 'update') ? (
-          <button type="button" className="btn btn-danger" onClick={() => cancel.mutate()} disabled={cancel.isPending}>
+          <BusyButton type="button" className="btn btn-danger" onClick={() => cancel.mutate()} busy={cancel.isPending}>
             <Trans>Cancel</Trans>
-          </button>
+          </BusyButton>
         ) : null}
         <button type="button" className="btn btn-primary" onClick={onNew}>
           <Trans>New push</Trans>

@@ -12,6 +12,7 @@ import { deskAttempt, type DeskAttempt } from './desk-attempt';
 import { money } from './format';
 import { InstitutionPicker } from './institution-picker';
 import { PushFollow } from './push-follow';
+import { BusyButton } from '../../components/ui/busy-button';
 
 // The phone field and its rules (libphonenumber) load on their own: this page's chunk stays small.
 const PhoneInput = lazy(() => import('../../components/ui/phone-input').then((module) => ({ default: module.PhoneInput })));
@@ -261,9 +262,9 @@ export function PushForm({ compact }: { compact: boolean }) {
           {error}
         </p>
       ) : null}
-      <button type="submit" className="btn btn-primary" disabled={busy || !!noTypes} aria-busy={busy}>
+      <BusyButton type="submit" className="btn btn-primary" busy={busy} disabled={!!noTypes} aria-busy={busy}>
         {busy ? <Trans>Sending…</Trans> : <Trans>Send push</Trans>}
-      </button>
+      </BusyButton>
     </form>
   );
 }

@@ -20,6 +20,7 @@ import { TransactionDetailDialog } from './transaction-detail';
 import { TransactionFiltersBar } from './transaction-filters';
 import { TransactionTable } from './transaction-table';
 import './payments.css';
+import { BusyButton } from '../../components/ui/busy-button';
 
 const DEFAULT_FILTERS: TransactionFilters = { status: 'all', range: '1m' };
 
@@ -116,12 +117,12 @@ export function TransactionsPage() {
         </ul>
         {canExport ? (
           <div className="export-actions">
-            <button type="button" className="btn btn-secondary btn-small" disabled={download.busy || customIncomplete} onClick={() => void exportAs('csv')}>
+            <BusyButton type="button" className="btn btn-secondary btn-small" busy={download.busy} disabled={customIncomplete} onClick={() => void exportAs('csv')}>
               <Trans>Export CSV</Trans>
-            </button>
-            <button type="button" className="btn btn-secondary btn-small" disabled={download.busy || customIncomplete} onClick={() => void exportAs('xlsx')}>
+            </BusyButton>
+            <BusyButton type="button" className="btn btn-secondary btn-small" busy={download.busy} disabled={customIncomplete} onClick={() => void exportAs('xlsx')}>
               <Trans>Export Excel</Trans>
-            </button>
+            </BusyButton>
             <DownloadProgress progress={download.progress} cancelled={download.cancelled} onCancel={download.cancel} />
           </div>
         ) : null}

@@ -17,6 +17,7 @@ import { pledgeQueries, useRemindNow } from './api';
 import { formatDay, formatMoment } from './format';
 import { PAYMENT_METHOD_LABELS, SMS_STATUS_LABELS, STATE_LABELS, STATE_TONES, TRIGGER_LABELS } from './labels';
 import './pledges.css';
+import { BusyButton } from '../../components/ui/busy-button';
 
 /** One pledge: what was promised, the money that counts toward it, every reminder sent, and "remind now". */
 export function PledgeDetailPage() {
@@ -53,9 +54,9 @@ export function PledgeDetailPage() {
         </h2>
         <StatusBadge tone={STATE_TONES[pledge.state]} label={i18n._(STATE_LABELS[pledge.state])} />
         {canDo(profile, 'pledges', 'update') && pledge.state !== 'fulfilled' ? (
-          <button type="button" className="btn btn-primary" disabled={remind.isPending} onClick={() => void remindNow()}>
+          <BusyButton type="button" className="btn btn-primary" busy={remind.isPending} onClick={() => void remindNow()}>
             <Trans>Remind now</Trans>
-          </button>
+          </BusyButton>
         ) : null}
       </div>
       <div className="card">

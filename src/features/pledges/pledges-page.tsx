@@ -26,6 +26,7 @@ import { formatDay, formatMoment } from './format';
 import { DUE_FILTER_LABELS, STATE_LABELS, STATE_TONES } from './labels';
 import { PledgeForm } from './pledge-form';
 import './pledges.css';
+import { BusyButton } from '../../components/ui/busy-button';
 
 const NO_FILTERS: PledgeListFilters = { due: '', search: '', campaignId: null };
 const DUE_FILTERS = Object.keys(DUE_FILTER_LABELS) as PledgeDueFilter[];
@@ -90,12 +91,12 @@ export function PledgesPage() {
         extra={
           canDo(profile, 'pledges', 'export') ? (
             <div className="export-actions">
-              <button type="button" className="btn btn-secondary btn-small" disabled={download.busy} onClick={() => void exportAs('csv')}>
+              <BusyButton type="button" className="btn btn-secondary btn-small" busy={download.busy} onClick={() => void exportAs('csv')}>
                 <Trans>Export CSV</Trans>
-              </button>
-              <button type="button" className="btn btn-secondary btn-small" disabled={download.busy} onClick={() => void exportAs('xlsx')}>
+              </BusyButton>
+              <BusyButton type="button" className="btn btn-secondary btn-small" busy={download.busy} onClick={() => void exportAs('xlsx')}>
                 <Trans>Export Excel</Trans>
-              </button>
+              </BusyButton>
               <DownloadProgress progress={download.progress} cancelled={download.cancelled} onCancel={download.cancel} />
             </div>
           ) : null

@@ -13,6 +13,7 @@ import { preloadPhoneRules } from '../../lib/form-phone-rules';
 import { showToast } from '../../lib/toast';
 import { amendmentFormIssues, toAmendmentInput, type AmendmentFormValues } from './request-forms';
 import { showServerErrors } from './server-errors';
+import { BusyButton } from '../../components/ui/busy-button';
 
 const resolver = issuesResolver(amendmentFormIssues);
 
@@ -94,9 +95,9 @@ export function AmendmentRequestForm({ send }: { send: (changes: AmendmentInput)
           </Field>
         </div>
       ) : null}
-      <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+      <BusyButton type="submit" className="btn btn-primary" busy={isSubmitting}>
         <Trans>Send for approval</Trans>
-      </button>
+      </BusyButton>
     </form>
   );
 }

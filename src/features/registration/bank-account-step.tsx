@@ -9,6 +9,7 @@ import { issuesResolver } from '../../components/ui/issues-resolver';
 import { useSaveBankAccount } from './api';
 import { showServerErrors } from './server-errors';
 import { accountNumberIssues, toAccountNumber, type AccountNumberValues } from './step-forms';
+import { BusyButton } from '../../components/ui/busy-button';
 
 const resolver = issuesResolver(accountNumberIssues);
 
@@ -68,9 +69,9 @@ export function BankAccountStepForm({ view, onSaved, onBack }: { view: Registrat
           <Trans>Back</Trans>
         </button>
         <span className="step-actions">
-          <button type="submit" className={confirmed ? 'btn btn-secondary' : 'btn btn-primary'} disabled={isSubmitting}>
+          <BusyButton type="submit" className={confirmed ? 'btn btn-secondary' : 'btn btn-primary'} busy={isSubmitting}>
             <Trans>Look up account</Trans>
-          </button>
+          </BusyButton>
           {confirmed ? (
             <button type="button" className="btn btn-primary" onClick={onSaved}>
               <Trans>Continue</Trans>

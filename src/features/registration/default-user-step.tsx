@@ -11,6 +11,7 @@ import { preloadPhoneRules } from '../../lib/form-phone-rules';
 import { useSaveDefaultUser } from './api';
 import { showServerErrors } from './server-errors';
 import { defaultUserFormIssues, toDefaultUserStep, type DefaultUserFormValues } from './step-forms';
+import { BusyButton } from '../../components/ui/busy-button';
 
 const resolver = issuesResolver(defaultUserFormIssues);
 
@@ -88,9 +89,9 @@ export function DefaultUserStepForm({ view, onSaved, onBack }: { view: Registrat
         <button type="button" className="btn btn-secondary" onClick={onBack}>
           <Trans>Back</Trans>
         </button>
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+        <BusyButton type="submit" className="btn btn-primary" busy={isSubmitting}>
           <Trans>Save and continue</Trans>
-        </button>
+        </BusyButton>
       </div>
     </form>
   );

@@ -8,6 +8,7 @@ import { issuesResolver } from '../../components/ui/issues-resolver';
 import { useSaveExtras } from './api';
 import { showServerErrors } from './server-errors';
 import { extrasFormIssues, toExtrasStep, type ExtrasFormValues } from './step-forms';
+import { BusyButton } from '../../components/ui/busy-button';
 
 const resolver = issuesResolver(extrasFormIssues);
 
@@ -63,9 +64,9 @@ export function ExtrasStepForm({ view, onSaved, onBack }: { view: RegistrationVi
         <button type="button" className="btn btn-secondary" onClick={onBack}>
           <Trans>Back</Trans>
         </button>
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+        <BusyButton type="submit" className="btn btn-primary" busy={isSubmitting}>
           <Trans>Save and preview</Trans>
-        </button>
+        </BusyButton>
       </div>
     </form>
   );

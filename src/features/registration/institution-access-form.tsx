@@ -13,6 +13,7 @@ import { errorText } from '../../lib/error-message';
 import { preloadPhoneRules } from '../../lib/form-phone-rules';
 import { useSendAccessCode, useVerifyAccessCode } from './institution-access-api';
 import { accessFormIssues, toAccessIdentity, type AccessFormValues } from './request-forms';
+import { BusyButton } from '../../components/ui/busy-button';
 
 const resolver = issuesResolver(accessFormIssues);
 
@@ -104,9 +105,9 @@ export function InstitutionAccessForm({ onAccess }: { onAccess: (access: Institu
         ) : (
           <span />
         )}
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+        <BusyButton type="submit" className="btn btn-primary" busy={isSubmitting}>
           {sent === null ? <Trans>Send code</Trans> : <Trans>Continue</Trans>}
-        </button>
+        </BusyButton>
       </div>
     </form>
   );

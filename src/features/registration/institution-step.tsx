@@ -13,6 +13,7 @@ import { answerErrorsFrom, CustomAnswersFields, useAnswerMessages } from './cust
 import { FileUploadField } from './file-upload-field';
 import { showServerErrors } from './server-errors';
 import { customAnswerProblems, institutionFormIssues, toInstitutionStep, type CustomAnswers, type InstitutionFormValues } from './step-forms';
+import { BusyButton } from '../../components/ui/busy-button';
 
 const resolver = issuesResolver(institutionFormIssues);
 
@@ -154,9 +155,9 @@ export function InstitutionStepForm({ view, onSaved }: { view: RegistrationView;
       />
       <div className="step-actions">
         <span />
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+        <BusyButton type="submit" className="btn btn-primary" busy={isSubmitting}>
           <Trans>Save and continue</Trans>
-        </button>
+        </BusyButton>
       </div>
     </form>
   );

@@ -10,6 +10,7 @@ import { issuesResolver } from '../../components/ui/issues-resolver';
 import { showToast } from '../../lib/toast';
 import { showServerErrors } from './server-errors';
 import { accountNumberIssues, toAccountNumber, type AccountNumberValues } from './step-forms';
+import { BusyButton } from '../../components/ui/busy-button';
 
 const resolver = issuesResolver(accountNumberIssues);
 
@@ -51,9 +52,9 @@ export function NewAccountRequestForm({ send }: { send: (input: PublicNewAccount
       <Field id="new-account-number" label={label} error={fieldErrorWords(errors.accountNumber, label)}>
         <input id="new-account-number" inputMode="numeric" autoComplete="off" aria-invalid={Boolean(errors.accountNumber)} {...form.register('accountNumber')} />
       </Field>
-      <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+      <BusyButton type="submit" className="btn btn-primary" busy={isSubmitting}>
         <Trans>Send for approval</Trans>
-      </button>
+      </BusyButton>
     </form>
   );
 }

@@ -14,6 +14,7 @@ import { registrationStatusLabels, registrationStatusTones, stepLabels } from '.
 import { PublicFrame } from './public-frame';
 import { usePublicNames } from './registration-names';
 import { useRegistrationToken } from './token-store';
+import { BusyButton } from '../../components/ui/busy-button';
 
 /** /preview: everything the registration holds, read back before it is submitted (and after, read-only). */
 export function PreviewPage() {
@@ -70,9 +71,9 @@ export function PreviewPage() {
             {editable ? <Trans>Back to editing</Trans> : <Trans>Back to the summary</Trans>}
           </Link>
           {editable ? (
-            <button type="button" className="btn btn-primary" disabled={view.missingSteps.length > 0 || submit.isPending} onClick={send}>
+            <BusyButton type="button" className="btn btn-primary" busy={submit.isPending} disabled={view.missingSteps.length > 0} onClick={send}>
               <Trans>Submit registration</Trans>
-            </button>
+            </BusyButton>
           ) : null}
         </div>
       </div>

@@ -13,6 +13,7 @@ import { useSaveSignatories } from './api';
 import { FileUploadField } from './file-upload-field';
 import { showServerErrors } from './server-errors';
 import { signatoriesFormIssues, toSignatoriesStep, type SignatoriesFormValues, type SignatoryFormValues } from './step-forms';
+import { BusyButton } from '../../components/ui/busy-button';
 
 const resolver = issuesResolver(signatoriesFormIssues);
 
@@ -124,9 +125,9 @@ export function SignatoriesStepForm({ view, onSaved, onBack }: { view: Registrat
         <button type="button" className="btn btn-secondary" onClick={onBack}>
           <Trans>Back</Trans>
         </button>
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+        <BusyButton type="submit" className="btn btn-primary" busy={isSubmitting}>
           <Trans>Save and continue</Trans>
-        </button>
+        </BusyButton>
       </div>
     </form>
   );

@@ -10,6 +10,7 @@ import { preloadPhoneRules } from '../../lib/form-phone-rules';
 import { useStartRegistration } from './api';
 import { showServerErrors } from './server-errors';
 import { startFormIssues, toStartInput, type StartFormValues } from './step-forms';
+import { BusyButton } from '../../components/ui/busy-button';
 
 const resolver = issuesResolver(startFormIssues);
 
@@ -62,9 +63,9 @@ export function StartRegistrationForm() {
       <Field id="applicant-email" label={i18n._(fieldLabels.applicantEmail)} error={fieldErrorWords(errors.applicantEmail, i18n._(fieldLabels.applicantEmail))}>
         <input id="applicant-email" type="email" autoComplete="email" aria-invalid={Boolean(errors.applicantEmail)} {...form.register('applicantEmail')} />
       </Field>
-      <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+      <BusyButton type="submit" className="btn btn-primary" busy={isSubmitting}>
         <Trans>Start registration</Trans>
-      </button>
+      </BusyButton>
     </form>
   );
 }

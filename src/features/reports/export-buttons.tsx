@@ -7,6 +7,7 @@ import { ApiError } from '../../lib/api-client';
 import { errorText } from '../../lib/error-message';
 import { showToast } from '../../lib/toast';
 import { useExportDownload } from '../../lib/use-export-download';
+import { BusyButton } from '../../components/ui/busy-button';
 
 const FORMATS: ReadonlyArray<Exclude<ExportFormat, 'json'>> = ['csv', 'xlsx', 'pdf'];
 
@@ -34,9 +35,9 @@ export function ExportButtons({ pathFor, baseName }: { pathFor: (format: ExportF
         <Trans>Export:</Trans>
       </span>
       {FORMATS.map((each) => (
-        <button key={each} type="button" className="btn btn-secondary btn-small" disabled={download.busy} onClick={() => run(each)}>
+        <BusyButton key={each} type="button" className="btn btn-secondary btn-small" busy={download.busy} onClick={() => run(each)}>
           {format === each ? t`Preparing…` : labels[each]}
-        </button>
+        </BusyButton>
       ))}
       <DownloadProgress progress={download.progress} cancelled={download.cancelled} onCancel={download.cancel} />
     </div>

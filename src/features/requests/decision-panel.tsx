@@ -9,6 +9,7 @@ import { TextAreaWithCounter } from '../../components/ui/text-area-counter';
 import { errorText } from '../../lib/error-message';
 import { showToast } from '../../lib/toast';
 import { useDecideRequest, useWithdrawRequest } from './api';
+import { BusyButton } from '../../components/ui/busy-button';
 
 type Decision = 'approve' | 'reject' | 'withdraw';
 
@@ -125,16 +126,16 @@ export function DecisionPanel({ detail, viewerId }: { detail: RequestDetail; vie
           </div>
           <div className="dialog-actions">
             {isMaker ? (
-              <button type="button" className="btn btn-secondary" disabled={withdraw.isPending} onClick={() => ask('withdraw')}>
+              <BusyButton type="button" className="btn btn-secondary" busy={withdraw.isPending} onClick={() => ask('withdraw')}>
                 <Trans>Withdraw request</Trans>
-              </button>
+              </BusyButton>
             ) : null}
-            <button type="button" className="btn btn-danger" disabled={Boolean(blocked) || decide.isPending} onClick={() => ask('reject')}>
+            <BusyButton type="button" className="btn btn-danger" busy={decide.isPending} disabled={Boolean(blocked)} onClick={() => ask('reject')}>
               <Trans>Reject</Trans>
-            </button>
-            <button type="button" className="btn btn-primary" disabled={Boolean(blocked) || decide.isPending} onClick={() => ask('approve')}>
+            </BusyButton>
+            <BusyButton type="button" className="btn btn-primary" busy={decide.isPending} disabled={Boolean(blocked)} onClick={() => ask('approve')}>
               <Trans>Approve</Trans>
-            </button>
+            </BusyButton>
           </div>
         </form>
       ) : null}

@@ -4,6 +4,7 @@ import type { UploadInfo } from '../../../domain/api/back-office';
 import { errorText } from '../../lib/error-message';
 import { showToast } from '../../lib/toast';
 import { downloadDocument, openDocument } from './file-download';
+import { BusyButton } from '../../components/ui/busy-button';
 
 function sizeText(bytes: number, locale: string): string {
   const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
@@ -32,12 +33,12 @@ export function DocumentLinks({ upload }: { upload: UploadInfo | undefined }) {
       <span>
         {name} <span className="muted">({sizeText(upload.sizeBytes, i18n.locale)})</span>
       </span>
-      <button type="button" className="btn btn-link btn-small" disabled={busy} aria-label={t`Open ${name}`} onClick={() => run(() => openDocument(upload.url))}>
+      <BusyButton type="button" className="btn btn-link btn-small" busy={busy} aria-label={t`Open ${name}`} onClick={() => run(() => openDocument(upload.url))}>
         <Trans>Open</Trans>
-      </button>
-      <button type="button" className="btn btn-link btn-small" disabled={busy} aria-label={t`Download ${name}`} onClick={() => run(() => downloadDocument(upload.url, name))}>
+      </BusyButton>
+      <BusyButton type="button" className="btn btn-link btn-small" busy={busy} aria-label={t`Download ${name}`} onClick={() => run(() => downloadDocument(upload.url, name))}>
         <Trans>Download</Trans>
-      </button>
+      </BusyButton>
     </span>
   );
 }

@@ -15,6 +15,7 @@ import { requestQueries, useForwardRegistration } from './api';
 import { DocumentLinks } from './document-links';
 import { registrationStatusLabels, registrationStatusTones } from './labels';
 import { useRegistrationNames } from './names';
+import { BusyButton } from '../../components/ui/busy-button';
 
 /**
  * A submitted registration as branch staff check it (documents included) before sending it for
@@ -59,9 +60,9 @@ export function RegistrationReview({ id, onClose }: { id: number; onClose: () =>
       />
       {canForward ? (
         <div className="dialog-actions">
-          <button type="button" className="btn btn-primary" disabled={forward.isPending} onClick={send}>
+          <BusyButton type="button" className="btn btn-primary" busy={forward.isPending} onClick={send}>
             <Trans>Send for approval</Trans>
-          </button>
+          </BusyButton>
         </div>
       ) : null}
     </div>

@@ -8,6 +8,7 @@ import { ApiError } from '../../lib/api-client';
 import { clearSession } from '../../lib/session';
 import { showToast } from '../../lib/toast';
 import { useLogout } from './api';
+import { BusyButton } from '../../components/ui/busy-button';
 
 // Only needed when someone signs out with unsent records: kept out of the shell's first load.
 const ConfirmDialog = lazy(() => import('../../components/ui/confirm-dialog').then((module) => ({ default: module.ConfirmDialog })));
@@ -66,7 +67,7 @@ export function UserMenu({ name, locale }: { name: string; locale: Locale }) {
             </Link>
           </li>
           <li role="none">
-            <button
+            <BusyButton
               type="button"
               role="menuitem"
               onClick={() => {
@@ -80,10 +81,10 @@ export function UserMenu({ name, locale }: { name: string; locale: Locale }) {
                     setConfirming(true);
                   });
               }}
-              disabled={logout.isPending}
+              busy={logout.isPending}
             >
               <Trans>Logout</Trans>
-            </button>
+            </BusyButton>
           </li>
         </ul>
       ) : null}

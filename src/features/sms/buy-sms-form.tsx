@@ -11,6 +11,7 @@ import { StatusBadge } from '../../components/ui/status-badge';
 import { errorText } from '../../lib/error-message';
 import { smsKeys, smsQueries, useBuySms } from './api';
 import { type ChosenInstitution, InstitutionChooser } from './institution-chooser';
+import { BusyButton } from '../../components/ui/busy-button';
 
 type Whose = 'own' | 'below';
 
@@ -104,9 +105,9 @@ export function BuySmsForm({ profile }: { profile: Profile }) {
         {purchase.data ? <PurchaseState purchase={purchase.data} money={money} /> : null}
       </div>
       <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
+        <BusyButton type="submit" className="btn btn-primary" busy={busy}>
           <Trans>Pay and buy</Trans>
-        </button>
+        </BusyButton>
       </div>
     </form>
   );

@@ -15,6 +15,7 @@ import { DETAIL_LIMIT_NOTE, smsQueries, useResendFailed } from './api';
 import { CampaignCounts, campaignTarget } from './campaign-summary';
 import { RECIPIENT_STATUS_LABELS, RECIPIENT_STATUS_TONES } from './labels';
 import './sms.css';
+import { BusyButton } from '../../components/ui/busy-button';
 
 /** /sms/{id}: one send, each recipient's state from the delivery reports, and "Resend failed". */
 export function SmsCampaignPage() {
@@ -45,9 +46,9 @@ export function SmsCampaignPage() {
         <h2>{campaignTarget(campaign, i18n)}</h2>
         <CampaignCounts campaign={campaign} />
         {canDo(profile, 'sms', 'update') && campaign.counts.failed > 0 ? (
-          <button type="button" className="btn btn-primary" disabled={resend.isPending} onClick={() => void resendFailed()}>
+          <BusyButton type="button" className="btn btn-primary" busy={resend.isPending} onClick={() => void resendFailed()}>
             <Trans>Resend failed</Trans>
-          </button>
+          </BusyButton>
         ) : null}
       </div>
       <div className="card">

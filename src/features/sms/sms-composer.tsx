@@ -17,6 +17,7 @@ import { smsQueries, useSendCampaign } from './api';
 import { type ChosenInstitution, InstitutionChooser } from './institution-chooser';
 import { KIND_LABELS, PLEDGE_WINDOW_LABELS } from './labels';
 import { SMS_TEMPLATES } from './templates';
+import { BusyButton } from '../../components/ui/busy-button';
 
 /** Numbers pasted or uploaded: split on anything that is not part of a number. */
 function phonesIn(text: string): string[] {
@@ -248,9 +249,9 @@ export function SmsComposer({ smsLeft: ownSmsLeft, bankStaff }: { smsLeft: numbe
         </p>
       ) : null}
       <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={send.isPending}>
+        <BusyButton type="submit" className="btn btn-primary" busy={send.isPending}>
           {when === 'later' ? <Trans>Schedule SMS</Trans> : <Trans>Send SMS</Trans>}
-        </button>
+        </BusyButton>
       </div>
     </form>
   );

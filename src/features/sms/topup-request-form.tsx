@@ -12,6 +12,7 @@ import { localeOfPath } from '../../lib/locale-path';
 import { showToast } from '../../lib/toast';
 import { smsQueries, useRequestTopUp } from './api';
 import { type ChosenInstitution, InstitutionChooser } from './institution-chooser';
+import { BusyButton } from '../../components/ui/busy-button';
 
 /**
  * Bank staff ask for an SMS top-up of a church or mosque (ADR 057). Nothing is added here: the
@@ -79,9 +80,9 @@ export function TopUpRequestForm() {
         </p>
       ) : null}
       <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={ask.isPending}>
+        <BusyButton type="submit" className="btn btn-primary" busy={ask.isPending}>
           <Trans>Send for approval</Trans>
-        </button>
+        </BusyButton>
       </div>
     </form>
   );

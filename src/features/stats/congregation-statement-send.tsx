@@ -6,6 +6,7 @@ import { DataTable } from '../../components/ui/data-table';
 import { errorText } from '../../lib/error-message';
 import { showToast } from '../../lib/toast';
 import { sendCongregationStatements, statementSendKeys, statementSendQueries } from './statement-send-api';
+import { BusyButton } from '../../components/ui/busy-button';
 
 /**
  * Sends every member who gave in the year their statement (ADR 064): by email when they have one,
@@ -35,10 +36,9 @@ export function CongregationStatementSend({ institutionId, year }: { institution
       <p className="muted">
         <Trans>Members with an email get their statement by email; the others get an SMS with a link (charged to the SMS balance).</Trans>
       </p>
-      {/* aria-disabled, not disabled, while sending: a disabled button drops the keyboard focus to the page's start. */}
-      <button type="button" className="btn btn-primary" aria-disabled={send.isPending} onClick={() => (send.isPending ? undefined : send.mutate())}>
+      <BusyButton type="button" className="btn btn-primary" busy={send.isPending} onClick={() => send.mutate()}>
         {send.isPending ? t`Sending…` : t`Send ${year} statements to every member who gave`}
-      </button>
+      </BusyButton>
       {list.length > 0 ? (
         <DataTable
           caption={t`Statement sends`}

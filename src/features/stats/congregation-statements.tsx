@@ -5,6 +5,7 @@ import { DownloadProgress } from '../../components/ui/download-progress';
 import { showToast } from '../../lib/toast';
 import { useExportDownload } from '../../lib/use-export-download';
 import { CongregationStatementSend } from './congregation-statement-send';
+import { BusyButton } from '../../components/ui/busy-button';
 
 type Format = 'zip' | 'pdf';
 
@@ -40,12 +41,12 @@ export function CongregationStatements({ institutionId, defaultYear }: { institu
           <label htmlFor="statements-year">{t`Year`}</label>
           <input id="statements-year" type="number" min={2000} max={2100} value={year} onChange={(event) => setYear(Number(event.target.value) || defaultYear)} />
         </div>
-        <button type="button" className="btn btn-secondary" disabled={busy !== null} onClick={() => void run('zip')}>
+        <BusyButton type="button" className="btn btn-secondary" busy={busy !== null} onClick={() => void run('zip')}>
           {busy === 'zip' ? t`Preparing…` : t`ZIP, one PDF per member`}
-        </button>
-        <button type="button" className="btn btn-secondary" disabled={busy !== null} onClick={() => void run('pdf')}>
+        </BusyButton>
+        <BusyButton type="button" className="btn btn-secondary" busy={busy !== null} onClick={() => void run('pdf')}>
           {busy === 'pdf' ? t`Preparing…` : t`One PDF to print`}
-        </button>
+        </BusyButton>
       </div>
       <DownloadProgress progress={download.progress} cancelled={download.cancelled} onCancel={download.cancel} />
       <CongregationStatementSend institutionId={institutionId} year={year} />

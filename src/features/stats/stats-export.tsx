@@ -4,6 +4,7 @@ import type { ReportFormat } from '../../../domain/api/stats';
 import { DownloadProgress } from '../../components/ui/download-progress';
 import { showToast } from '../../lib/toast';
 import { useExportDownload } from '../../lib/use-export-download';
+import { BusyButton } from '../../components/ui/busy-button';
 
 const FORMATS = ['csv', 'xlsx', 'pdf'] as const;
 
@@ -29,9 +30,9 @@ export function OfferingsExport({ pathFor, baseName }: { pathFor: (format: Repor
         <Trans>Export:</Trans>
       </span>
       {FORMATS.map((format) => (
-        <button key={format} type="button" className="btn btn-secondary btn-small" disabled={download.busy} onClick={() => run(format)}>
+        <BusyButton key={format} type="button" className="btn btn-secondary btn-small" busy={download.busy} onClick={() => run(format)}>
           {busy === format ? t`Preparing…` : labels[format]}
-        </button>
+        </BusyButton>
       ))}
       <DownloadProgress progress={download.progress} cancelled={download.cancelled} onCancel={download.cancel} />
     </div>

@@ -9,6 +9,7 @@ import { errorText } from '../../lib/error-message';
 import { showToast } from '../../lib/toast';
 import { structureQueries, useDeleteField, useSaveField } from './api';
 import { FormFooter } from './form-footer';
+import { BusyButton } from '../../components/ui/busy-button';
 
 const TYPE_LABELS = { text: msg`Text`, number: msg`Number`, date: msg`Date`, choice: msg`Choice` } as const;
 
@@ -57,9 +58,9 @@ export function CustomFieldsSection({ level }: { level: Level }) {
                     <Trans>Edit</Trans>
                   </button>{' '}
                   {field.isDefault ? null : (
-                    <button type="button" className="btn btn-link btn-small" aria-label={t`Remove ${field.label}`} disabled={remove.isPending} onClick={() => void drop(field)}>
+                    <BusyButton type="button" className="btn btn-link btn-small" aria-label={t`Remove ${field.label}`} busy={remove.isPending} onClick={() => void drop(field)}>
                       <Trans>Remove</Trans>
-                    </button>
+                    </BusyButton>
                   )}
                 </td>
               </tr>

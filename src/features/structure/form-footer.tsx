@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
+import { BusyButton } from '../../components/ui/busy-button';
 
 type Props = {
   /** Why the last save failed, read out when it appears. */
@@ -20,9 +21,9 @@ export function FormFooter({ failure, busy, onCancel, submitLabel }: Props) {
         </p>
       ) : null}
       <div className="section-head">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
+        <BusyButton type="submit" className="btn btn-primary" busy={busy}>
           {submitLabel ?? <Trans>Save</Trans>}
-        </button>
+        </BusyButton>
         <button type="button" className="btn btn-secondary" onClick={onCancel}>
           <Trans>Cancel</Trans>
         </button>

@@ -19,6 +19,7 @@ import { showToast } from '../../lib/toast';
 import { useExportDownload } from '../../lib/use-export-download';
 import { choiceQueries, filterQuery, type InstitutionFilters, structureQueries } from './api';
 import { useStructureFormat } from './structure-format';
+import { BusyButton } from '../../components/ui/busy-button';
 
 export const STATUS_LABELS = {
   unfinished: msg`Unfinished`,
@@ -81,12 +82,12 @@ export function InstitutionsList() {
         extra={
           canDo(profile, 'structure', 'export') ? (
             <div className="export-actions">
-              <button type="button" className="btn btn-secondary" disabled={download.busy} onClick={() => void exportAs('csv')}>
+              <BusyButton type="button" className="btn btn-secondary" busy={download.busy} onClick={() => void exportAs('csv')}>
                 <Trans>Export CSV</Trans>
-              </button>{' '}
-              <button type="button" className="btn btn-secondary" disabled={download.busy} onClick={() => void exportAs('xlsx')}>
+              </BusyButton>{' '}
+              <BusyButton type="button" className="btn btn-secondary" busy={download.busy} onClick={() => void exportAs('xlsx')}>
                 <Trans>Export Excel</Trans>
-              </button>
+              </BusyButton>
               <DownloadProgress progress={download.progress} cancelled={download.cancelled} onCancel={download.cancel} />
             </div>
           ) : null

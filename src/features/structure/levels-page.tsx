@@ -12,6 +12,7 @@ import { CustomFieldsSection } from './custom-fields-section';
 import { useStructureFormat } from './structure-format';
 import './structure.css';
 import { FormFooter } from './form-footer';
+import { BusyButton } from '../../components/ui/busy-button';
 
 /**
  * /settings/levels: a bank administrator's levels of each religion (add, rename, reorder, remove
@@ -88,19 +89,19 @@ export function LevelsPage() {
                     <Trans>Rename</Trans>
                   </button>{' '}
                   {index > 0 ? (
-                    <button type="button" className="btn btn-link btn-small" aria-label={t`Move ${level.nameEn} up`} disabled={reorder.isPending} onClick={() => void move(index, -1)}>
+                    <BusyButton type="button" className="btn btn-link btn-small" aria-label={t`Move ${level.nameEn} up`} busy={reorder.isPending} onClick={() => void move(index, -1)}>
                       <Trans>Up</Trans>
-                    </button>
+                    </BusyButton>
                   ) : null}{' '}
                   {index < rows.length - 1 ? (
-                    <button type="button" className="btn btn-link btn-small" aria-label={t`Move ${level.nameEn} down`} disabled={reorder.isPending} onClick={() => void move(index, 1)}>
+                    <BusyButton type="button" className="btn btn-link btn-small" aria-label={t`Move ${level.nameEn} down`} busy={reorder.isPending} onClick={() => void move(index, 1)}>
                       <Trans>Down</Trans>
-                    </button>
+                    </BusyButton>
                   ) : null}{' '}
                   {level.institutionCount === 0 ? (
-                    <button type="button" className="btn btn-link btn-small" aria-label={t`Remove ${level.nameEn}`} disabled={remove.isPending} onClick={() => void drop(level)}>
+                    <BusyButton type="button" className="btn btn-link btn-small" aria-label={t`Remove ${level.nameEn}`} busy={remove.isPending} onClick={() => void drop(level)}>
                       <Trans>Remove</Trans>
-                    </button>
+                    </BusyButton>
                   ) : null}
                 </td>
               </tr>
@@ -147,9 +148,9 @@ function NewLevelForm({ religionId }: { religionId: number }) {
           <label htmlFor="level-sw">{t`Name in Swahili`}</label>
           <input id="level-sw" required maxLength={60} value={draft.nameSw} onChange={(event) => setDraft({ ...draft, nameSw: event.target.value })} />
         </div>
-        <button type="submit" className="btn btn-primary" disabled={create.isPending}>
+        <BusyButton type="submit" className="btn btn-primary" busy={create.isPending}>
           <Trans>Add level</Trans>
-        </button>
+        </BusyButton>
       </div>
       {problem ? (
         <p role="alert" className="field-error">

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { errorText } from '../../lib/error-message';
 import { showToast } from '../../lib/toast';
 import { affiliationQueries, useRequestMove } from './affiliation-api';
+import { BusyButton } from '../../components/ui/busy-button';
 
 /**
  * Asks for a move under another parent. The choices come from the server (one level up, same
@@ -63,9 +64,9 @@ export function MoveRequestForm({ institutionId }: { institutionId: number }) {
         </p>
       ) : null}
       <div className="section-head">
-        <button type="submit" className="btn btn-primary" disabled={move.isPending}>
+        <BusyButton type="submit" className="btn btn-primary" busy={move.isPending}>
           <Trans>Request the move</Trans>
-        </button>
+        </BusyButton>
       </div>
     </form>
   );

@@ -14,6 +14,7 @@ import { showToast } from '../../lib/toast';
 import { useCreateUser, useEditUser } from './api';
 import { toNewUser, toUserChanges, userFormIssues, type UserFormValues } from './user-form-schema';
 import { roleGroupName } from '../../lib/reference-names';
+import { BusyButton } from '../../components/ui/busy-button';
 
 export type RoleGroupOption = { id: number; name: string; locationLevel: string | null };
 type Props = {
@@ -144,9 +145,9 @@ export function BankUserForm({ user, roleGroups, branches, onDone }: Props) {
         <button type="button" className="btn btn-secondary" onClick={onDone}>
           <Trans>Cancel</Trans>
         </button>
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+        <BusyButton type="submit" className="btn btn-primary" busy={isSubmitting}>
           <Trans>Send for approval</Trans>
-        </button>
+        </BusyButton>
       </div>
     </form>
   );

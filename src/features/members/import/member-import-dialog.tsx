@@ -10,6 +10,7 @@ import type { ImportProgress, ParsedImport } from './import-messages';
 import { ImportProgressBar, ReadingProgress } from './import-progress';
 import { membersTemplate, parseMembersFile, sendMembersFile } from './import-client';
 import { type ImportPlace, ImportPlacePicker } from './import-place-picker';
+import { BusyButton } from '../../../components/ui/busy-button';
 
 type Step =
   | { name: 'choose'; problem?: string }
@@ -174,9 +175,9 @@ export function MemberImportDialog({ institutionId, onClose, onImported }: { ins
             </button>
           </>
         ) : null}
-        <button type="button" className="btn btn-secondary" disabled={busy} onClick={onClose}>
+        <BusyButton type="button" className="btn btn-secondary" busy={busy} onClick={onClose}>
           {step.name === 'done' ? <Trans>Close</Trans> : <Trans>Cancel</Trans>}
-        </button>
+        </BusyButton>
       </div>
     </ModalDialog>
   );
