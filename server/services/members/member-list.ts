@@ -77,7 +77,8 @@ export async function listMembers(
   }
   const conditions = await memberScopeConditions(db, user, query);
   if (after) conditions.push(sql`(${memberNameKey}, ${members.id}) > (${after.n}, ${after.i})`);
-  const branches = memberSearchBranches(query.search);
+  // Bank staff see a religion or a branch: most members of a last name are theirs to see.
+  const branches = memberSearchBranches(query.search, user.roleKind === 'admin' || user.roleKind === 'branch');
   const rows = branches
     ? await searchPage(db, conditions, branches, query.limit + 1)
     : await db

@@ -45,37 +45,48 @@ export function memberSearchCondition(search: string | undefined): SQL | null {
   return sql`(${memberNameKey} like ${prefix} or lower(${members.lastName}) like ${prefix} or lower(${members.code}) like ${prefix})`;
 }
 
+/** The last name as the list's index on it (members_list_last_name, migration 0042) holds it. */
+export const lastNameListKey = sql<string>`(lower(${members.lastName}) collate "C")`;
+
 /**
- * One way of matching, for the list's search. `inListOrder`: the match is one range of the list's
- * own index (members_list_name), read in list order and stopped after a page; the others are read
- * from their own index whole (a bitmap or a prefix range) and sorted for the page, so what they
- * cost is what they match.
+ * One way of matching, for the list's search, and how it is read:
+ *  - `list-order`: one range of the list's own index (members_list_name), in list order, stopped
+ *    after a page;
+ *  - `each-last-name`: for each distinct last name starting with `lastNames` (a LIKE prefix), that
+ *    name's members in list order from members_list_last_name, a page each, so a last name shared
+ *    by thousands costs a page, not thousands;
+ *  - `fenced`: read from its own index whole (a bitmap or a prefix range) and sorted for the page,
+ *    so it costs what it matches.
  */
-export type MemberSearchBranch = { match: SQL; inListOrder: boolean };
+export type MemberSearchBranch = { match: SQL; read: 'list-order' | 'fenced' } | { match: SQL; read: 'each-last-name'; lastNames: string };
 
 /**
  * memberSearchCondition split into disjoint branches whose union is exactly what it matches: what
- * people type is the start of a first or last name, and those two branches read only their page or
- * their prefix; the term inside a name, code or phone is read from members_search_inner_trgm, which
+ * people type is the start of a first or last name, and those two branches read only a page per
+ * name; the term inside a name, code or phone is read from members_search_inner_trgm, which
  * leaves out the first letter of each name so that a common first name's namesakes are not all
  * candidates again there. Each later branch excludes the earlier ones, so a member is found once.
+ * `wideScope`: the caller sees a religion or a branch, where most members of a last name are in
+ * scope, so reading each last name in list order finds a page at once; a congregation's or a
+ * field's staff read their few matching members whole instead (members_institution_* indexes).
  * Null when there is nothing to search for.
  */
-export function memberSearchBranches(search: string | undefined): MemberSearchBranch[] | null {
+export function memberSearchBranches(search: string | undefined, wideScope: boolean): MemberSearchBranch[] | null {
   const needle = normalized(search);
   if (needle === '') return null;
   const phone = phoneNeedle(needle);
   // A phone fragment is never the start of a name: the trigram index on the whole text, as before.
-  if (phone) return [{ match: sql`${memberSearchText} like ${likePrefix(phone, true)}`, inListOrder: false }];
+  if (phone) return [{ match: sql`${memberSearchText} like ${likePrefix(phone, true)}`, read: 'fenced' }];
   const prefix = likePrefix(needle);
   const nameStarts = sql`${memberNameKey} like ${prefix}`;
   const lastNameStarts = sql`${lastNameKey} like ${prefix}`;
+  const lastNameMatch = sql`${lastNameStarts} and not ${nameStarts}`;
   const branches: MemberSearchBranch[] = [
-    { match: nameStarts, inListOrder: true },
-    { match: sql`${lastNameStarts} and not ${nameStarts}`, inListOrder: false },
+    { match: nameStarts, read: 'list-order' },
+    wideScope ? { match: lastNameMatch, read: 'each-last-name', lastNames: prefix } : { match: lastNameMatch, read: 'fenced' },
   ];
   if (needle.length < TRIGRAM_MIN) {
-    branches.push({ match: sql`${codeKey} like ${prefix} and not ${nameStarts} and not ${lastNameStarts}`, inListOrder: false });
+    branches.push({ match: sql`${codeKey} like ${prefix} and not ${nameStarts} and not ${lastNameStarts}`, read: 'fenced' });
     return branches;
   }
   const anywhere = likePrefix(needle, true);
@@ -83,6 +94,6 @@ export function memberSearchBranches(search: string | undefined): MemberSearchBr
   // A term with a space can run from one name into the next one's first letter, which the inner
   // text leaves out: such a term (rarer, and longer) is looked up in the whole text.
   const inside = needle.includes(' ') ? found : sql`${innerSearchText} like ${anywhere} and ${found}`;
-  branches.push({ match: sql`${inside} and not ${nameStarts} and not ${lastNameStarts}`, inListOrder: false });
+  branches.push({ match: sql`${inside} and not ${nameStarts} and not ${lastNameStarts}`, read: 'fenced' });
   return branches;
 }
