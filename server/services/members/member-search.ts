@@ -4,7 +4,7 @@ import { likePrefix } from '../shell/like';
 
 /**
  * The expressions the members list sorts and searches on. They are written exactly as the
- * indexes of migrations 0013, 0034 and 0042 (members_list_*, members_search_trgm,
+ * indexes of migrations 0013, 0034 and 0044 (members_list_*, members_search_trgm,
  * members_search_inner_trgm, members_last_name_search_list) so the planner uses them: change one,
  * change the other. The list's key compares in the "C" collation (code point order) so that
  * "starts with" is one range of members_list_name, in list order, on any database.
@@ -45,7 +45,7 @@ export function memberSearchCondition(search: string | undefined): SQL | null {
   return sql`(${memberNameKey} like ${prefix} or lower(${members.lastName}) like ${prefix} or lower(${members.code}) like ${prefix})`;
 }
 
-/** The last name as the list's index on it (members_list_last_name, migration 0042) holds it. */
+/** The last name as the list's index on it (members_list_last_name, migration 0044) holds it. */
 export const lastNameListKey = sql<string>`(lower(${members.lastName}) collate "C")`;
 
 /**
