@@ -51,17 +51,20 @@ function oracleMemberMatch(value: string): SQL {
 
 describe('search on the demo data answers what the unindexed query answered', () => {
   let t: TestApp;
-  const users: Record<'admin' | 'treasurer' | 'union', AuthUser> = {} as never;
+  const users: Record<'admin' | 'branch' | 'religionAdmin' | 'treasurer' | 'union', AuthUser> = {} as never;
   let ctx: AppContext;
 
   beforeAll(async () => {
     t = await createTestApp();
     ctx = t.ctx;
     await ensureSeeded(t.database, { demoPassword: 'Sadaka@2026', now: new Date('2026-03-01T09:30:00Z') });
-    for (const name of ['admin', 'treasurer', 'union'] as const) {
+    for (const name of ['admin', 'branch', 'treasurer', 'union'] as const) {
       const { rows } = await t.database.raw.query(`select id from users where username = $1`, [name]);
       users[name] = (await toAuthUser(t.database.db, (await findUserById(t.database.db, Number(rows[0]!.id)))!))!;
     }
+    // A bank admin who chose a religion: the name ways then walk names with the scope checked along each.
+    const { rows: religion } = await t.database.raw.query(`select religion_id from institutions where id = $1`, [users.treasurer.institutionId]);
+    users.religionAdmin = { ...users.admin, religionId: Number(religion[0]!.religion_id) };
   }, 300_000);
   afterAll(() => t.close());
 
@@ -75,9 +78,12 @@ describe('search on the demo data answers what the unindexed query answered', ()
     return Object.values(rows[0]!).map(String);
   };
 
-  it('transactions: same rows in the same order and the same count (up to the cap), for admin, union and treasurer', async () => {
-    for (const term of await terms()) {
-      for (const role of ['admin', 'union', 'treasurer'] as const) {
+  it('transactions: same rows in the same order and the same count (up to the cap), for each kind of scope, on two pages', async () => {
+    // One letter matches more names (and more than the cap) than a whole first name does.
+    const first = (await terms())[0]!;
+    let capped = 0;
+    for (const [term, offset] of [...(await terms()).map((term) => [term, 7] as const), [first.slice(0, 1), 0] as const, [first.slice(0, 1), 14] as const]) {
+      for (const role of ['admin', 'religionAdmin', 'branch', 'union', 'treasurer'] as const) {
         const where = and(institutionScope(users[role]), oracleTransactionMatch(term));
         const expected = await t.database.db
           .select({ id: transactions.id })
@@ -87,22 +93,26 @@ describe('search on the demo data answers what the unindexed query answered', ()
           .where(where)
           .orderBy(desc(transactions.createdAt), desc(transactions.id))
           .limit(7)
-          .offset(7);
+          .offset(offset);
         const [total] = await t.database.db
           .select({ n: count() })
           .from(transactions)
           .innerJoin(institutions, eq(institutions.id, transactions.institutionId))
           .leftJoin(members, eq(members.id, transactions.memberId))
           .where(where);
-        const got = await searchTransactions(ctx, users[role], term, { limit: 7, offset: 7 });
-        expect({ term, role, ids: got.data.map((d) => d.id), count: got.count }).toEqual({
+        const got = await searchTransactions(ctx, users[role], term, { limit: 7, offset });
+        if (got.count === SEARCH_COUNT_CAP) capped++;
+        expect({ term, role, offset, ids: got.data.map((d) => d.id), count: got.count }).toEqual({
           term,
           role,
+          offset,
           ids: expected.map((e) => e.id),
           count: Math.min(total?.n ?? 0, SEARCH_COUNT_CAP),
         });
       }
     }
+    // The bounded count's edge is exercised: some of these searches match more than the cap.
+    expect(capped).toBeGreaterThan(0);
   });
 
   it('transactions: a page past the last match is empty and still carries the count', async () => {

@@ -21,44 +21,117 @@ function phoneNeedle(value: string): string | null {
  */
 export const SEARCH_COUNT_CAP = 500;
 
+/** A way of matching a transaction: the column, and whether the term is its prefix or (phones) anywhere in it. */
+type Match = { column: string; indexed: string; anywhere: boolean };
+
 /**
- * One way of matching (`from` … `where` over `transactions t`), in the caller's scope, newest first,
- * at most `n` rows: each branch is an index scan on its own match (migration 0016: lower-case
- * prefix indexes on references, receipt numbers, provider ids and payer names, the members' name
- * indexes, trigram indexes on phones) and a top-n sort, so a common first name never sorts or
- * carries every match to the union. An OR over a join of all of them read every visible
- * transaction instead (4.5 s at a million rows).
+ * How to find the newest matches of a way of matching, and at most SEARCH_COUNT_CAP + 1 of them for the count.
+ * - `names`: the distinct names of the prefix range are few (20 full names start "Neema" in the scale
+ *   data, whatever its size): walk them one index descent each, read each name newest first
+ *   (its index is ordered by name, then date), and keep the newest `k`. Reading the whole range to sort
+ *   it grew with the data (33,571 entries for "Neema" at the default size, 335,000 at 10x).
+ * - `range`: references, receipt and provider numbers are nearly unique, so there is nothing to walk:
+ *   the range is read index-only and sorted; phones are a trigram bitmap, sorted the same way.
  */
-function branch(source: SQL, match: SQL, scope: SQL | null, n: number): SQL {
-  const scoped = scope ? sql` join ${institutions} on ${institutions.id} = t.institution_id` : sql``;
-  const inScope = scope ? sql` and ${scope}` : sql``;
-  // `offset 0` keeps the match its own subquery: otherwise the planner may walk transactions_created_list
-  // newest first, filtering every row, hoping to find n matches early (46,000 rows read for a reference prefix).
-  return sql`(select hit.id, hit.created_at from (select t.id, t.created_at from ${source}${scoped} where ${match}${inScope} offset 0) hit order by hit.created_at desc, hit.id desc limit ${n})`;
+type Way = { match: Match; kind: 'names' | 'range' };
+
+function ways(value: string): { ways: Way[]; prefix: string; phone: string | null } {
+  const prefix = likePrefix(value.toLowerCase());
+  const phone = phoneNeedle(value);
+  const list: Way[] = [
+    { match: { column: 'reference_no', indexed: 'lower(t.reference_no)', anywhere: false }, kind: 'range' },
+    { match: { column: 'trx_id', indexed: 'lower(t.trx_id)', anywhere: false }, kind: 'range' },
+    { match: { column: 'receipt_no', indexed: 'lower(t.receipt_no)', anywhere: false }, kind: 'range' },
+    { match: { column: 'payer_name', indexed: 'lower(t.payer_name)', anywhere: false }, kind: 'names' },
+    // The member's name is on the row (migration 0023), so neither way joins members.
+    { match: { column: 'member_name', indexed: 'lower(t.member_name)', anywhere: false }, kind: 'names' },
+    { match: { column: 'member_last_name', indexed: 'lower(t.member_last_name)', anywhere: false }, kind: 'names' },
+  ];
+  if (phone) list.push({ match: { column: 'payer_phone', indexed: 't.payer_phone', anywhere: true }, kind: 'range' });
+  return { ways: list, prefix, phone };
+}
+
+/** The condition of one way of matching on `transactions t` (columns are ours, never the caller's). */
+function matches(way: Way, needle: string): SQL {
+  return sql`t.${sql.raw(way.match.column)} is not null and ${sql.raw(way.match.indexed)} like ${needle}`;
+}
+
+/** `from transactions t`, joined to institutions when the caller has a scope, and the scope's condition. */
+function scoped(scope: SQL | null): { from: SQL; and: SQL } {
+  return scope
+    ? { from: sql`transactions t join ${institutions} on ${institutions.id} = t.institution_id`, and: sql` and ${scope}` }
+    : { from: sql`transactions t`, and: sql`` };
 }
 
 /**
- * The transactions matching `value` as (id, created_at), at most `n` per way of matching. The
- * newest `n` of their union are exactly the newest `n` matches, and the union holds more than
- * SEARCH_COUNT_CAP rows exactly when the matches do, so one bounded query answers both the page
- * (offset + limit ≤ n) and the count.
+ * The newest `n` matches of one way as (id, created_at), in the caller's scope: the range read and
+ * sorted. `offset 0` keeps the match its own subquery: otherwise the planner may walk
+ * transactions_created_list newest first, filtering every row, hoping to find n matches early
+ * (46,000 rows read for a reference prefix).
  */
-function matchingTransactions(value: string, scope: SQL | null, n: number): SQL {
-  const prefix = likePrefix(value.toLowerCase());
-  const phone = phoneNeedle(value);
-  const fromT = sql`transactions t`;
-  const branches: SQL[] = [
-    branch(fromT, sql`lower(t.reference_no) like ${prefix}`, scope, n),
-    branch(fromT, sql`t.trx_id is not null and lower(t.trx_id) like ${prefix}`, scope, n),
-    branch(fromT, sql`t.receipt_no is not null and lower(t.receipt_no) like ${prefix}`, scope, n),
-    branch(fromT, sql`t.payer_name is not null and lower(t.payer_name) like ${prefix}`, scope, n),
-    // The member's name is on the row (migration 0023): each is one range of its own index, read index-only,
-    // instead of the matching members and then each one's transactions.
-    branch(fromT, sql`t.member_name is not null and lower(t.member_name) like ${prefix}`, scope, n),
-    branch(fromT, sql`t.member_last_name is not null and lower(t.member_last_name) like ${prefix}`, scope, n),
-  ];
-  if (phone) branches.push(branch(fromT, sql`t.payer_phone is not null and t.payer_phone like ${phone}`, scope, n));
-  return sql.join(branches, sql` union `);
+function newestOfRange(way: Way, needle: string, scope: SQL | null, n: number): SQL {
+  const { from, and } = scoped(scope);
+  return sql`(select hit.id, hit.created_at from (select t.id, t.created_at from ${from} where ${matches(way, needle)}${and} offset 0) hit
+    order by hit.created_at desc, hit.id desc limit ${n})`;
+}
+
+/**
+ * The newest `k` matches of a name prefix as (id, created_at): a loose index scan over the distinct
+ * names of the range (`~>~` and `using ~<~` are the order of the text_pattern_ops index, so each next
+ * name is one descent), then each name's newest `k` from the same index, which is ordered by name,
+ * date and id. A scope is checked along each name's walk: a religion or a branch meets its rows soon.
+ */
+function newestByName(way: Way, needle: string, scope: SQL | null, k: number): SQL {
+  const name = sql.raw(way.match.indexed);
+  const { from, and } = scoped(scope);
+  const next = (after: SQL) =>
+    sql`select ${name} as name from transactions t where ${matches(way, needle)}${after} order by ${name} using ~<~ limit 1`;
+  return sql`(with recursive names(name) as (
+      (${next(sql``)})
+      union all
+      select (${next(sql` and ${name} ~>~ names.name`)}) from names where names.name is not null)
+    select hit.id, hit.created_at from names cross join lateral (
+      select t.id, t.created_at from ${from} where t.${sql.raw(way.match.column)} is not null and ${name} = names.name${and}
+      order by t.created_at desc, t.id desc limit ${k}) hit
+    where names.name is not null)`;
+}
+
+/** Any SEARCH_COUNT_CAP + 1 matches of one way, in no order: all the bounded count needs from it. */
+function anyOfRange(way: Way, needle: string, scope: SQL | null): SQL {
+  const { from, and } = scoped(scope);
+  return sql`(select t.id from ${from} where ${matches(way, needle)}${and} limit ${SEARCH_COUNT_CAP + 1})`;
+}
+
+/**
+ * The search as two unions over the ways of matching. `candidates`: at most `k` = offset + limit newest per
+ * way (a union of each way's newest k holds the newest k of all). `counted`: at most SEARCH_COUNT_CAP + 1
+ * ids per way; their union holds more than SEARCH_COUNT_CAP ids exactly when the matches do (a way
+ * with more fills its share alone; otherwise every way gave all it has), so the bounded count never
+ * needs an order. A range is read and sorted once for both.
+ *
+ * An institution's users (a church's treasurer, a union) are a scope of a few institutions: their
+ * name ways stay a range, which the planner reads per institution in scope from the indexes led by
+ * the institution (migration 0042); walking the bank's names for them would pass everyone else's rows.
+ */
+function searchParts(value: string, scope: SQL | null, narrowScope: boolean, k: number): { ranges: SQL; candidates: SQL; counted: SQL } {
+  const { ways: list, prefix, phone } = ways(value);
+  const n = Math.max(SEARCH_COUNT_CAP + 1, k);
+  const needle = (way: Way) => (way.match.anywhere ? phone! : prefix);
+  const byName = (way: Way) => way.kind === 'names' && !narrowScope;
+  const ranges = list.map((way, i) => (byName(way) ? null : sql`r${sql.raw(String(i))} as (${newestOfRange(way, needle(way), scope, n)})`));
+  const candidates = list.map((way, i) =>
+    byName(way) ? newestByName(way, needle(way), scope, k) : sql`(select id, created_at from r${sql.raw(String(i))})`,
+  );
+  const counted = list.map((way, i) => (byName(way) ? anyOfRange(way, needle(way), scope) : sql`(select id from r${sql.raw(String(i))})`));
+  // References, receipts and provider ids are always ranges, so there is always at least one.
+  return {
+    ranges: sql.join(
+      ranges.filter((r): r is SQL => r !== null),
+      sql`, `,
+    ),
+    candidates: sql.join(candidates, sql` union `),
+    counted: sql.join(counted, sql` union `),
+  };
 }
 
 type TransactionHitRow = {
@@ -79,19 +152,22 @@ type TransactionHitRow = {
 export async function searchTransactions(ctx: AppContext, user: AuthUser, value: string, page: Page) {
   const db = ctx.database.db;
   const scope = isUnscoped(user) ? null : institutionScope(user);
-  const n = Math.max(SEARCH_COUNT_CAP + 1, page.offset + page.limit);
-  const hits = sql`with hits as (${matchingTransactions(value, scope, n)}),
-    page as (select id, created_at from hits order by created_at desc, id desc limit ${page.limit} offset ${page.offset})`;
+  const narrowScope = user.roleKind !== 'admin' && user.roleKind !== 'branch';
+  const parts = searchParts(value, scope, narrowScope, page.offset + page.limit);
+  const hits = sql`with ${parts.ranges},
+    candidates as (${parts.candidates}),
+    counted as (select count(*) as n from (${parts.counted}) c),
+    page as (select id, created_at from candidates order by created_at desc, id desc limit ${page.limit} offset ${page.offset})`;
   const rows = executedRows<TransactionHitRow>(
     await db.execute(sql`${hits}
-      select (select count(*) from hits)::int as total, t.id, t.payer_name, t.member_name, t.trx_id, t.reference_no,
+      select (select n from counted)::int as total, t.id, t.payer_name, t.member_name, t.trx_id, t.reference_no,
              t.amount, t.currency, t.payer_phone, t.status, t.created_at
       from page join transactions t on t.id = page.id
       order by page.created_at desc, page.id desc`),
   );
   // A page past the end holds no row to carry the count; ask for it alone.
   const total =
-    rows[0]?.total ?? (page.offset === 0 ? 0 : Number(executedRows<{ n: number }>(await db.execute(sql`${hits} select count(*)::int as n from hits`))[0]?.n ?? 0));
+    rows[0]?.total ?? (page.offset === 0 ? 0 : Number(executedRows<{ n: number }>(await db.execute(sql`${hits} select n::int as n from counted`))[0]?.n ?? 0));
   const data: TransactionHit[] = rows.map((t) => ({
     id: t.id,
     member: t.member_name ? t.member_name.trim() : (t.payer_name ?? ''),
