@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DashboardSummary } from '../../../domain/api/dashboard';
 import { addMonths, dayOf, DEFAULT_TIME_ZONE } from '../../../domain/calendar';
 import type { AppContext } from '../../context';
@@ -10,6 +10,8 @@ import { type AuthUser, hasGrant } from '../auth/auth-user';
 import { institutionScope, isUnscoped, rollupScope, scopeLabel } from '../auth/scope';
 import { staleBatchSummary } from '../desk/batch-staleness';
 import { collectionTotalsBy, rollupTotalsBy, type TotalsDimension, type TotalsFilter } from '../read-model/totals';
+import { registeredMembers } from '../stats/participation';
+import { topInstitutionsOfYear } from './dashboard-top-institutions';
 
 /** Money totals are in the base currency; other currencies still count in the numbers of transactions. */
 const BASE_CURRENCY = 'TZS';
@@ -21,7 +23,7 @@ const OPEN_END = '9999-12-31';
 /**
  * Dashboard figures in the caller's scope. Money comes from the read model (ADR 030): a giving counts
  * on the day it was received, a calendar date in its institution's zone, "this month" the month of today in East
- * Africa. Only the members count and the eight latest payments read the big tables (by index).
+ * Africa, and the members count from the participation read model (member_totals, ADR 067). Only the eight latest payments read a big table (by index).
  */
 export async function dashboardSummary(ctx: AppContext, user: AuthUser): Promise<DashboardSummary> {
   if (!hasGrant(user, 'dashboard', 'view') && !hasGrant(user, 'entityDashboard', 'view')) throw errors.forbidden();
@@ -38,21 +40,19 @@ export async function dashboardSummary(ctx: AppContext, user: AuthUser): Promise
   // Open counting batches nobody closed (issue 11), flagged for those who read the desk's batches.
   const staleBatches = staleBatchSummary(ctx, user);
 
-  const [month, year, byMethod, months, byStatus, memberCount, institutionCount, recent] = await Promise.all([
+  const yearFilter = { from: yearStart, to: OPEN_END, status: COMPLETED, currency: BASE_CURRENCY };
+  const [month, year, topInstitutions, byMethod, months, byStatus, memberCount, institutionCount, recent] = await Promise.all([
     totals({ from: monthStart, to: OPEN_END, status: COMPLETED }, ['currency']),
-    // The top institutions need per-institution rows; an unscoped admin skips joining institutions.
-    collectionTotalsBy(db, { scope: isUnscoped(user) ? null : scope, from: yearStart, to: OPEN_END, status: COMPLETED, currency: BASE_CURRENCY }, ['institution']),
-    totals({ from: yearStart, to: OPEN_END, status: COMPLETED, currency: BASE_CURRENCY }, ['method']),
+    // The year's total from the rollup (bank, religion, branch): the sum of every institution's year rows grew with them.
+    totals(yearFilter, []),
+    // Only the five the dashboard names, sorted by the database; an unscoped admin skips joining institutions.
+    topInstitutionsOfYear(db, { ...yearFilter, scope: isUnscoped(user) ? null : scope }, 5),
+    totals(yearFilter, ['method']),
     totals({ from: twelveStart, to: OPEN_END, status: COMPLETED, currency: BASE_CURRENCY }, ['month']),
     // Pending of all time, failed of this month.
     Promise.all([totals({ status: ['pending'] }, []), totals({ from: monthStart, to: OPEN_END, status: ['failed'] }, [])]),
-    isUnscoped(user)
-      ? db.select({ n: count() }).from(members).where(isNull(members.deletedAt))
-      : db
-          .select({ n: count() })
-          .from(members)
-          .innerJoin(institutions, eq(institutions.id, members.institutionId))
-          .where(and(scope, isNull(members.deletedAt))),
+    // Members not deleted, from the participation read model (migration 0042): a few rows, not one per member.
+    registeredMembers(db, user),
     db.select({ n: count() }).from(institutions).where(scope),
     db
       .select({ t: transactions, institution: institutions.title, firstName: members.firstName, lastName: members.lastName })
@@ -64,7 +64,6 @@ export async function dashboardSummary(ctx: AppContext, user: AuthUser): Promise
       .limit(8),
   ]);
 
-  const topInstitutions = [...year].sort((a, b) => b.amount - a.amount || Number(a.institutionId) - Number(b.institutionId)).slice(0, 5);
   const titles = new Map(
     topInstitutions.length === 0
       ? []
@@ -84,11 +83,11 @@ export async function dashboardSummary(ctx: AppContext, user: AuthUser): Promise
   return {
     scope: scopeLabel(user),
     collectedThisMonth: { amount: inBase?.amount ?? 0, currency: BASE_CURRENCY },
-    collectedThisYear: { amount: year.reduce((sum, row) => sum + row.amount, 0), currency: BASE_CURRENCY },
+    collectedThisYear: { amount: year[0]?.amount ?? 0, currency: BASE_CURRENCY },
     transactionsThisMonth: month.reduce((sum, row) => sum + row.transactions, 0),
     pendingTransactions: pending[0]?.transactions ?? 0,
     failedTransactions: failed[0]?.transactions ?? 0,
-    members: memberCount[0]?.n ?? 0,
+    members: memberCount,
     institutions: institutionCount[0]?.n ?? 0,
     byMethod: byMethod
       .filter((row) => row.transactions > 0)

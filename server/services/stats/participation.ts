@@ -74,6 +74,20 @@ async function memberCountsFromReadModel(db: Db, scope: Scope, from: Day, to: Da
   return { registered, newMembers: registered - (row?.before ?? 0) };
 }
 
+/**
+ * Members not deleted in the caller's whole scope (the dashboard's figure): every year row of their
+ * scope in member_totals, a few rows whatever the number of members.
+ */
+export async function registeredMembers(db: Db, user: AuthUser): Promise<number> {
+  const scope = await readModelScope(db, user, null);
+  if (scope === null) return 0;
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${memberTotals.members}), 0)::bigint`.mapWith(Number) })
+    .from(memberTotals)
+    .where(and(eq(memberTotals.scopeKind, scope.kind), eq(memberTotals.scopeId, scope.id), eq(memberTotals.period, 'year')));
+  return row?.n ?? 0;
+}
+
 /** The same from the members table (every member in scope): the fallback where no scope row fits. */
 async function memberCountsFromTables(db: Db, user: AuthUser, underPath: string | null, start: Date, end: Date) {
   const conditions: Array<SQL | undefined> = [institutionScope(user), isNull(members.deletedAt), lt(members.createdAt, end), underPath ? like(institutions.path, `${underPath}%`) : undefined];
