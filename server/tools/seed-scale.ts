@@ -213,6 +213,7 @@ try {
   await client.query(`set local session_replication_role = origin`);
   await step('read model rebuilt', `select read_model_rebuild(null)`);
   await step('participation read model rebuilt', `select participation_rebuild()`);
+  await step('payer phone suffixes', `select payer_phone_suffixes_rebuild()`);
   await client.query(`insert into seed_marker (name, version, counts) values ('scale', 1, $1::jsonb)`, [JSON.stringify({ members, transactions: transactionsWanted, congregations })]);
   await client.query('commit');
   // Sequences past the seeded ids are kept by the serial columns themselves (no explicit ids here).

@@ -101,4 +101,19 @@ describe('advanced search and dashboard, always scoped', () => {
       { institution: 'Kariakoo Mosque', amount: 11000 },
     ]);
   });
+
+  // Last: its giving would change the dashboard's figures above.
+  it('finds a phone fragment anywhere in the payer phone, after the phone is added or changed (migration 0044)', async () => {
+    const db = t.database.db;
+    const tx = await createTransaction(db, { institutionId: w.churchA.id, amount: 100, referenceNo: 'PHN-1', payerPhone: '+255689012345', completedAt: new Date('2026-03-01T09:00:00Z') });
+    const found = async (fragment: string) => (await search('admin', 'Transaction', fragment)).json().data.map((d: { id: string }) => d.id);
+    expect(await found('0689012345')).toEqual([tx.id]);
+    expect(await found('9012')).toEqual([tx.id]);
+    expect(await found('345')).toContain(tx.id);
+    await t.database.raw.query(`update transactions set payer_phone = '+255699111222' where id = $1`, [tx.id]);
+    expect(await found('9012')).toEqual([]);
+    expect(await found('99111')).toEqual([tx.id]);
+    expect((await search('churchB', 'Transaction', '99111')).json().count).toBe(0);
+    expect((await search('church', 'Transaction', '99111')).json().count).toBe(1);
+  });
 });

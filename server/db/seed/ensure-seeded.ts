@@ -35,6 +35,8 @@ export async function ensureSeeded(database: Database, options: { demoPassword: 
     // once, set-based, which is faster than the triggers anyway (ADR 030).
     await tx.execute(sql`select read_model_rebuild(null)`);
     await tx.execute(sql`select participation_rebuild()`);
+    // And the payer phones' suffixes the search reads (migration 0047).
+    await tx.execute(sql`select payer_phone_suffixes_rebuild()`);
     await tx.execute(sql`insert into seed_marker (name, version, counts) values ('demo', 1, ${JSON.stringify(counts)}::jsonb)`);
     return { seeded: true as const, counts, ms: Math.round(performance.now() - started) };
   });

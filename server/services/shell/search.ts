@@ -9,10 +9,16 @@ import { likePrefix } from './like';
 
 type Page = { limit: number; offset: number };
 
-/** Phone fragments match anywhere ("0712…" finds "+255712…"); only digits count. */
-function phoneNeedle(value: string): string | null {
+/** The digits of a phone fragment, which match anywhere in a phone ("0712…" finds "+255712…"); null when the term is no phone. */
+function phoneDigits(value: string): string | null {
   const digits = value.replace(/\D/g, '').replace(/^0+/, '');
-  return digits.length >= 3 && /^[\d\s+()-]+$/.test(value) ? likePrefix(digits, true) : null;
+  return digits.length >= 3 && /^[\d\s+()-]+$/.test(value) ? digits : null;
+}
+
+/** A phone fragment as a LIKE pattern that matches it anywhere. */
+function phoneNeedle(value: string): string | null {
+  const digits = phoneDigits(value);
+  return digits ? likePrefix(digits, true) : null;
 }
 
 /**
@@ -21,8 +27,8 @@ function phoneNeedle(value: string): string | null {
  */
 export const SEARCH_COUNT_CAP = 500;
 
-/** A way of matching a transaction: the column, and whether the term is its prefix or (phones) anywhere in it. */
-type Match = { column: string; indexed: string; anywhere: boolean };
+/** A way of matching a transaction: the column, and the expression whose prefix the term is. */
+type Match = { column: string; indexed: string };
 
 /**
  * How to find the newest matches of a way of matching, and at most SEARCH_COUNT_CAP + 1 of them for the count.
@@ -31,25 +37,19 @@ type Match = { column: string; indexed: string; anywhere: boolean };
  *   (its index is ordered by name, then date), and keep the newest `k`. Reading the whole range to sort
  *   it grew with the data (33,571 entries for "Neema" at the default size, 335,000 at 10x).
  * - `range`: references, receipt and provider numbers are nearly unique, so there is nothing to walk:
- *   the range is read index-only and sorted; phones are a trigram bitmap, sorted the same way.
+ *   the range is read index-only and sorted.
  */
 type Way = { match: Match; kind: 'names' | 'range' };
 
-function ways(value: string): { ways: Way[]; prefix: string; phone: string | null } {
-  const prefix = likePrefix(value.toLowerCase());
-  const phone = phoneNeedle(value);
-  const list: Way[] = [
-    { match: { column: 'reference_no', indexed: 'lower(t.reference_no)', anywhere: false }, kind: 'range' },
-    { match: { column: 'trx_id', indexed: 'lower(t.trx_id)', anywhere: false }, kind: 'range' },
-    { match: { column: 'receipt_no', indexed: 'lower(t.receipt_no)', anywhere: false }, kind: 'range' },
-    { match: { column: 'payer_name', indexed: 'lower(t.payer_name)', anywhere: false }, kind: 'names' },
-    // The member's name is on the row (migration 0023), so neither way joins members.
-    { match: { column: 'member_name', indexed: 'lower(t.member_name)', anywhere: false }, kind: 'names' },
-    { match: { column: 'member_last_name', indexed: 'lower(t.member_last_name)', anywhere: false }, kind: 'names' },
-  ];
-  if (phone) list.push({ match: { column: 'payer_phone', indexed: 't.payer_phone', anywhere: true }, kind: 'range' });
-  return { ways: list, prefix, phone };
-}
+const WAYS: Way[] = [
+  { match: { column: 'reference_no', indexed: 'lower(t.reference_no)' }, kind: 'range' },
+  { match: { column: 'trx_id', indexed: 'lower(t.trx_id)' }, kind: 'range' },
+  { match: { column: 'receipt_no', indexed: 'lower(t.receipt_no)' }, kind: 'range' },
+  { match: { column: 'payer_name', indexed: 'lower(t.payer_name)' }, kind: 'names' },
+  // The member's name is on the row (migration 0023), so neither way joins members.
+  { match: { column: 'member_name', indexed: 'lower(t.member_name)' }, kind: 'names' },
+  { match: { column: 'member_last_name', indexed: 'lower(t.member_last_name)' }, kind: 'names' },
+];
 
 /** The condition of one way of matching on `transactions t` (columns are ours, never the caller's). */
 function matches(way: Way, needle: string): SQL {
@@ -93,13 +93,39 @@ function newestByName(way: Way, needle: string, scope: SQL | null, k: number): S
     select hit.id, hit.created_at from names cross join lateral (
       select t.id, t.created_at from ${from} where t.${sql.raw(way.match.column)} is not null and ${name} = names.name${and}
       order by t.created_at desc, t.id desc limit ${k}) hit
-    where names.name is not null)`;
+    where names.name is not null order by hit.created_at desc, hit.id desc limit ${k})`;
 }
 
 /** Any SEARCH_COUNT_CAP + 1 matches of one way, in no order: all the bounded count needs from it. */
 function anyOfRange(way: Way, needle: string, scope: SQL | null): SQL {
   const { from, and } = scoped(scope);
   return sql`(select t.id from ${from} where ${matches(way, needle)}${and} limit ${SEARCH_COUNT_CAP + 1})`;
+}
+
+/**
+ * The distinct payer phones a fragment is found in: it begins one of their suffixes (migration 0044), a
+ * prefix range of a byte-ordered btree, however many phones share the fragment's digits elsewhere
+ * (a trigram index read posting lists that grew with the table).
+ */
+function phonesWith(digits: string): SQL {
+  return sql`(select distinct s.phone from payer_phone_suffixes s where s.suffix like ${likePrefix(digits)})`;
+}
+
+/** The newest `k` givings from the phones a fragment is found in, each phone's from transactions_payer_phone_newest. */
+function newestByPhone(digits: string, scope: SQL | null, k: number): SQL {
+  const { from, and } = scoped(scope);
+  // Sorted and cut to k here: a top-k sort of the phones' rows is cheaper than carrying them all into the union's hash.
+  return sql`(select hit.id, hit.created_at from ${phonesWith(digits)} p cross join lateral (
+      select t.id, t.created_at from ${from} where t.payer_phone = p.phone${and} order by t.created_at desc, t.id desc limit ${k}) hit
+    order by hit.created_at desc, hit.id desc limit ${k})`;
+}
+
+/** Any SEARCH_COUNT_CAP + 1 givings from those phones, for the bounded count. */
+function anyByPhone(digits: string, scope: SQL | null): SQL {
+  const cap = SEARCH_COUNT_CAP + 1;
+  const { from, and } = scoped(scope);
+  return sql`(select hit.id from ${phonesWith(digits)} p cross join lateral (
+      select t.id from ${from} where t.payer_phone = p.phone${and} limit ${cap}) hit limit ${cap})`;
 }
 
 /**
@@ -112,17 +138,22 @@ function anyOfRange(way: Way, needle: string, scope: SQL | null): SQL {
  * An institution's users (a church's treasurer, a union) are a scope of a few institutions: their
  * name ways stay a range, which the planner reads per institution in scope from the indexes led by
  * the institution (migration 0042); walking the bank's names for them would pass everyone else's rows.
+ * A phone fragment reads the phones it is found in, then each phone's newest (every scope).
  */
 function searchParts(value: string, scope: SQL | null, narrowScope: boolean, k: number): { ranges: SQL; candidates: SQL; counted: SQL } {
-  const { ways: list, prefix, phone } = ways(value);
+  const prefix = likePrefix(value.toLowerCase());
   const n = Math.max(SEARCH_COUNT_CAP + 1, k);
-  const needle = (way: Way) => (way.match.anywhere ? phone! : prefix);
   const byName = (way: Way) => way.kind === 'names' && !narrowScope;
-  const ranges = list.map((way, i) => (byName(way) ? null : sql`r${sql.raw(String(i))} as (${newestOfRange(way, needle(way), scope, n)})`));
-  const candidates = list.map((way, i) =>
-    byName(way) ? newestByName(way, needle(way), scope, k) : sql`(select id, created_at from r${sql.raw(String(i))})`,
+  const ranges = WAYS.map((way, i) => (byName(way) ? null : sql`r${sql.raw(String(i))} as (${newestOfRange(way, prefix, scope, n)})`));
+  const candidates = WAYS.map((way, i) =>
+    byName(way) ? newestByName(way, prefix, scope, k) : sql`(select id, created_at from r${sql.raw(String(i))})`,
   );
-  const counted = list.map((way, i) => (byName(way) ? anyOfRange(way, needle(way), scope) : sql`(select id from r${sql.raw(String(i))})`));
+  const counted = WAYS.map((way, i) => (byName(way) ? anyOfRange(way, prefix, scope) : sql`(select id from r${sql.raw(String(i))})`));
+  const digits = phoneDigits(value);
+  if (digits) {
+    candidates.push(newestByPhone(digits, scope, k));
+    counted.push(anyByPhone(digits, scope));
+  }
   // References, receipts and provider ids are always ranges, so there is always at least one.
   return {
     ranges: sql.join(
