@@ -77,7 +77,9 @@ export async function openPglite(dataDir: string | null, options: { loadDataDir?
 /** Connects to PostgreSQL with a pool and applies the migrations. */
 export async function openPostgres(url: string): Promise<Database> {
   const changes = postgresChangeFeed(url, (message) => console.warn(message));
-  const pool = new pg.Pool({ connectionString: url, max: 10, onConnect: changes.listenOnPoolConnection });
+  // JIT off for the API's sessions (ADR 068): at 10x data the planner's estimates pass jit_above_cost for
+  // statements that run in milliseconds (a search's index ranges), and compiling them cost 50–90 ms each.
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: '-c jit=off', onConnect: changes.listenOnPoolConnection });
   // An idle client whose connection dies (restart, failover, pg_terminate_backend) emits 'error' on
   // the pool; unhandled, that kills the process. The pool drops that client and opens a fresh one
   // for the next query; requests in flight get a 503 (plugins/errors.ts).

@@ -115,6 +115,12 @@ describe('search on the demo data answers what the unindexed query answered', ()
     expect(capped).toBeGreaterThan(0);
   });
 
+  it('PostgreSQL sessions run without JIT, which cost more than these searches at 10x (ADR 068)', async () => {
+    const { rows } = await t.database.raw.query(`select current_setting('jit') as jit`);
+    // PGlite has no JIT compiler whatever the setting says; the pool's sessions on PostgreSQL turn it off.
+    expect(rows[0]!.jit).toBe(t.database.kind === 'postgres' ? 'off' : rows[0]!.jit);
+  });
+
   it('transactions: a page past the last match is empty and still carries the count', async () => {
     const [, last] = await terms();
     const first = await searchTransactions(ctx, users.treasurer, last!, { limit: 7, offset: 0 });
