@@ -103,7 +103,7 @@ describe('advanced search and dashboard, always scoped', () => {
   });
 
   // Last: its giving would change the dashboard's figures above.
-  it('finds a phone fragment anywhere in the payer phone, after the phone is added or changed (migration 0044)', async () => {
+  it('finds a phone fragment anywhere in the payer phone, after the phone is added or changed (migration 0047)', async () => {
     const db = t.database.db;
     const tx = await createTransaction(db, { institutionId: w.churchA.id, amount: 100, referenceNo: 'PHN-1', payerPhone: '+255689012345', completedAt: new Date('2026-03-01T09:00:00Z') });
     const found = async (fragment: string) => (await search('admin', 'Transaction', fragment)).json().data.map((d: { id: string }) => d.id);

@@ -11,7 +11,7 @@ type YearFilter = { scope: SQL | null; from: Day; to: Day; status: readonly stri
  * The dashboard's top institutions of whole calendar years, largest first (ties by id), from the year
  * rows (migration 0022). The database sums per institution and returns only `n`: the dashboard used
  * to fetch every institution's sums (10,070 rows at the default scale size, ten times as many at 10x)
- * to sort them itself. Read index-only from collection_year_totals_year_amounts (migration 0043).
+ * to sort them itself. Read index-only from collection_year_totals_year_amounts (migration 0046).
  */
 export async function topInstitutionsOfYear(db: Db, filter: YearFilter, n: number): Promise<Array<{ institutionId: number; amount: number }>> {
   const years = wholeYears(filter);

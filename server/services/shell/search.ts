@@ -103,7 +103,7 @@ function anyOfRange(way: Way, needle: string, scope: SQL | null): SQL {
 }
 
 /**
- * The distinct payer phones a fragment is found in: it begins one of their suffixes (migration 0044), a
+ * The distinct payer phones a fragment is found in: it begins one of their suffixes (migration 0047), a
  * prefix range of a byte-ordered btree, however many phones share the fragment's digits elsewhere
  * (a trigram index read posting lists that grew with the table).
  */
@@ -137,7 +137,7 @@ function anyByPhone(digits: string, scope: SQL | null): SQL {
  *
  * An institution's users (a church's treasurer, a union) are a scope of a few institutions: their
  * name ways stay a range, which the planner reads per institution in scope from the indexes led by
- * the institution (migration 0042); walking the bank's names for them would pass everyone else's rows.
+ * the institution (migration 0045); walking the bank's names for them would pass everyone else's rows.
  * A phone fragment reads the phones it is found in, then each phone's newest (every scope).
  */
 function searchParts(value: string, scope: SQL | null, narrowScope: boolean, k: number): { ranges: SQL; candidates: SQL; counted: SQL } {
