@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
 import { institutions } from '../../server/db/schema/institutions';
 import { uniqueTag } from './reference';
+import type { World } from './world';
 
 export type Institution = typeof institutions.$inferSelect;
 
@@ -19,4 +20,14 @@ export async function createInstitution(
   const path = `${parent?.path ?? '/'}${row!.id}/`;
   const [updated] = await db.update(institutions).set({ path }).where(eq(institutions.id, row!.id)).returning();
   return updated!;
+}
+
+/**
+ * The world's Sinza (churchB) moves between the district and directly under the field (ADR 052), one
+ * step each call: the read models' property tests use it as the affiliation move whose history must follow.
+ */
+export async function moveSinza(db: Db, w: Pick<World, 'churchB' | 'district' | 'field'>): Promise<void> {
+  const [b] = await db.select().from(institutions).where(eq(institutions.id, w.churchB.id));
+  const parent = b!.parentId === w.district.id ? w.field : w.district;
+  await db.update(institutions).set({ parentId: parent.id, path: `${parent.path}${b!.id}/` }).where(eq(institutions.id, b!.id));
 }

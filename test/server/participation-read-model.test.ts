@@ -11,6 +11,7 @@ import { executedRows } from '../../server/services/desk/unnest-insert';
 import { participationDifferences } from '../../server/services/read-model/participation-check';
 import { giverAnchor } from '../../server/services/stats/participation';
 import { createCurrency } from '../factories/desk';
+import { moveSinza } from '../factories/institutions';
 import { signIn } from '../factories/sign-in';
 import { createWorld, type World } from '../factories/world';
 import { createTestApp, type TestApp } from './harness';
@@ -149,9 +150,7 @@ describe('participation read model: members registered and distinct givers per s
       }
       case 'move': {
         // Sinza moves between the district and directly under the field (ADR 052): the district's figures lose or gain it.
-        const [b] = await db.select().from(institutions).where(eq(institutions.id, w.churchB.id));
-        const parent = b!.parentId === w.district.id ? w.field : w.district;
-        await db.update(institutions).set({ parentId: parent.id, path: `${parent.path}${b!.id}/` }).where(eq(institutions.id, b!.id));
+        await moveSinza(db, w);
         return;
       }
       case 'branch': {

@@ -16,6 +16,7 @@ import type { RollupColumns } from '../../server/services/auth/scope';
 import { addDays, dayOf } from '../../domain/calendar';
 import { executedRows } from '../../server/services/desk/unnest-insert';
 import { createCurrency, createOfferingType, type OfferingTypeRow, receiptEntry, sync } from '../factories/desk';
+import { moveSinza } from '../factories/institutions';
 import { signIn } from '../factories/sign-in';
 import { createWorld, type World } from '../factories/world';
 import { createTestApp, type TestApp } from './harness';
@@ -107,9 +108,7 @@ describe('read model: daily and monthly totals kept with the money (ADR 030)', (
       }
       case 'move': {
         // Sinza moves between the district and directly under the field, and back: history moves with it.
-        const [b] = await db.select().from(institutions).where(eq(institutions.id, w.churchB.id));
-        const parent = b!.parentId === w.district.id ? w.field : w.district;
-        await db.update(institutions).set({ parentId: parent.id, path: `${parent.path}${b!.id}/` }).where(eq(institutions.id, b!.id));
+        await moveSinza(db, w);
         return;
       }
       case 'branch': {
