@@ -158,4 +158,24 @@ describe('dashboard and statistics by network operator, and the top offering typ
     // Ten types or fewer: no "other" row.
     expect((await get<DashboardBreakdowns>('churchB', '/api/stats/dashboard?period=month')).byOfferingTypeOther).toBeNull();
   });
+
+  it('ranks ties at the cut by title the same way whether the bank\'s rollup ranks in the database or the subtree is ranked whole', async () => {
+    const db = t.database.db;
+    const equal = [];
+    for (let i = 11; i >= 0; i--) equal.push(await createOfferingType(db, { institutionId: w.churchB.id, title: `Sawa ${String(i).padStart(2, '0')}`, churchBp: 6_000, fieldBp: 3_000, unionBp: 1_000 }));
+    await sync(
+      t.app,
+      'cash-receipts',
+      headers.churchB,
+      equal.map((type) => receiptEntry({ institutionId: w.churchB.id, receivedAt: '2026-03-16T10:00:00+03:00', lines: [{ offeringTypeId: type.id, amount: 50_000 }] })),
+    );
+    const expectedTitles = Array.from({ length: TOP_OFFERING_TYPES }, (_, i) => `Sawa ${String(i).padStart(2, '0')}`);
+    // The branch officer reads the bank's rollup; the union administrator ranks its subtree's every type: the same institutions.
+    const branch = await get<DashboardBreakdowns>('branch', '/api/stats/dashboard?period=month');
+    const union = await get<DashboardBreakdowns>('union', '/api/stats/dashboard?period=month');
+    expect(branch.byOfferingType.map((row) => row.title)).toEqual(expectedTitles);
+    expect({ top: branch.byOfferingType, other: branch.byOfferingTypeOther }).toEqual({ top: union.byOfferingType, other: union.byOfferingTypeOther });
+    expect(branch.byOfferingTypeOther).toMatchObject({ types: 2 + 13, total: 2 * 50_000 + 91_000 });
+    expect((await get<DashboardBreakdowns>('admin', '/api/stats/dashboard?period=month')).byOfferingType.map((row) => row.title)).toEqual(expectedTitles);
+  });
 });

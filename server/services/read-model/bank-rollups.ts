@@ -3,6 +3,7 @@ import type { Day } from '../../../domain/calendar';
 import type { Db } from '../../db/client';
 import { offeringTypes } from '../../db/schema/members';
 import { collectionTopRollup, offeringRollup, operatorRollup } from '../../db/schema/read-model-rollups';
+import { executedRows } from '../desk/unnest-insert';
 import { periodCondition } from './totals';
 import { signedPeriods } from './signed-periods';
 
@@ -23,23 +24,64 @@ const sumOf = (column: unknown) => sql<number>`coalesce(sum(${column}), 0)::bigi
  */
 export async function offeringSharesByType(db: Db, filter: Omit<RollupFilter, 'status'>, today: Day) {
   const t = offeringRollup;
+  const pieces = signedPieces(filter, today);
+  if (!pieces) return [];
+  return db
+    .select({ offeringTypeId: t.offeringTypeId, title: sql<string>`coalesce(${offeringTypes.title}, '')`, church: pieces.signed(t.church), field: pieces.signed(t.field), union: pieces.signed(t.union) })
+    .from(t)
+    .leftJoin(offeringTypes, eq(offeringTypes.id, t.offeringTypeId))
+    .where(pieces.where)
+    .groupBy(t.offeringTypeId, offeringTypes.title);
+}
+
+/** The rows of offering_rollup that cover [from, to] in the filter's scope, and a signed sum over them (signed-periods.ts); null when none can. */
+function signedPieces(filter: Omit<RollupFilter, 'status'>, today: Day) {
+  const t = offeringRollup;
   const pieces = signedPeriods(filter.from, filter.to, today);
-  if (pieces.length === 0) return [];
+  if (pieces.length === 0) return null;
   const signOf = sql.join(
     pieces.map((p) => sql`when ${t.period} = ${p.period} and ${t.startsOn} between ${p.first} and ${p.last} then ${sql.raw(String(p.sign))}`),
     sql` `,
   );
-  const signed = (column: unknown) => sql<number>`coalesce(sum((case ${signOf} end) * ${column}), 0)::bigint`.mapWith(Number);
   const inPieces = sql.join(
     pieces.map((p) => sql`(${t.period} = ${p.period} and ${t.startsOn} between ${p.first} and ${p.last})`),
     sql` or `,
   );
-  return db
-    .select({ offeringTypeId: t.offeringTypeId, title: sql<string>`coalesce(${offeringTypes.title}, '')`, church: signed(t.church), field: signed(t.field), union: signed(t.union) })
-    .from(t)
-    .leftJoin(offeringTypes, eq(offeringTypes.id, t.offeringTypeId))
-    .where(and(filter.scope, eq(t.currency, filter.currency), sql`(${inPieces})`))
-    .groupBy(t.offeringTypeId, offeringTypes.title);
+  return {
+    where: and(filter.scope, eq(t.currency, filter.currency), sql`(${inPieces})`) as SQL,
+    signed: (column: unknown) => sql<number>`coalesce(sum((case ${signOf} end) * ${column}), 0)::bigint`.mapWith(Number),
+  };
+}
+
+export type ShareSums = { types: number; church: number; field: number; union: number };
+
+/**
+ * The offering types that can rank among the first `n` by total share (every type whose total is at
+ * least the n-th largest, so ties at the cut come too), with titles, and the sums over every type
+ * with a share: what a top-n and an "other" row need, without sending a bank's thousands of types
+ * (60,064 at 10x) to the process. Types whose shares are all zero are left out, as the ranking does.
+ */
+export async function offeringTypeRankingByType(db: Db, filter: Omit<RollupFilter, 'status'>, today: Day, n: number) {
+  const t = offeringRollup;
+  const pieces = signedPieces(filter, today);
+  if (!pieces) return { candidates: [], all: { types: 0, church: 0, field: 0, union: 0 } };
+  const perType = sql`select ${t.offeringTypeId} as id, ${pieces.signed(t.church)} as church, ${pieces.signed(t.field)} as field, ${pieces.signed(t.union)} as "union"
+    from ${t} where ${pieces.where} group by ${t.offeringTypeId}`;
+  const rows = executedRows<{ id: number | null; title: string | null; church: string; field: string; union: string; types: string }>(
+    await db.execute(sql`with per_type as materialized (
+        select id, church, field, "union", church + field + "union" as total from (${perType}) s where church <> 0 or field <> 0 or "union" <> 0
+      ), cut as (select total from per_type order by total desc offset ${n - 1} limit 1)
+      select p.id, coalesce(o.title, '') as title, p.church, p.field, p."union", 0 as types
+        from per_type p left join offering_types o on o.id = p.id
+        where p.total >= coalesce((select total from cut), p.total)
+      union all
+      select null, null, coalesce(sum(church), 0), coalesce(sum(field), 0), coalesce(sum("union"), 0), count(*) from per_type`),
+  );
+  const sums = rows.find((row) => row.id === null);
+  return {
+    candidates: rows.filter((row) => row.id !== null).map((row) => ({ offeringTypeId: Number(row.id), title: row.title ?? '', church: Number(row.church), field: Number(row.field), union: Number(row.union) })),
+    all: { types: Number(sums?.types ?? 0), church: Number(sums?.church ?? 0), field: Number(sums?.field ?? 0), union: Number(sums?.union ?? 0) } satisfies ShareSums,
+  };
 }
 
 /** Givings that name a network operator, per operator (operator_totals' figures, summed per religion and branch). */

@@ -8,7 +8,8 @@ import { countFailedCredits } from '../payments/failed-credits';
 import { collectionTotalsBy, rollupTotalsBy, type TotalsDimension, type TotalsFilter } from '../read-model/totals';
 import { collectionRollup } from '../../db/schema/read-model';
 import { dashboardPeriods } from './dashboard-periods';
-import { collectedByChild, collectedByMethod, collectedByOperator, collectedTotal, type GivingFilter, type ShareSumRow, shareSumsByOfferingType } from './giving-sums';
+import type { ShareSums } from '../read-model/bank-rollups';
+import { collectedByChild, collectedByMethod, collectedByOperator, collectedTotal, type GivingFilter, offeringTypeRanking, type ShareSumRow } from './giving-sums';
 import { childrenOf } from './institution-overview';
 import { pledgesAttention } from './pledges-attention';
 import { reportRoot, zoneOf } from './report-scope';
@@ -19,25 +20,31 @@ export const TOP_OFFERING_TYPES = 10;
 /**
  * The offering types with the largest shares, largest first, and the rest in one row: a bank admin's
  * scope holds thousands of types (each congregation names its own), a chart of thousands of bars
- * says nothing. The rows and the "other" row add up to the same shares as all the types.
+ * says nothing. The rows and the "other" row add up to the same shares as all the types. `rows` may
+ * be only the candidates for the first places when `all` gives the sums over every type with a
+ * share (the bank's rollup ranks in the database: offeringTypeRanking); without it, `rows` is every type.
  */
-export function topOfferingTypes(rows: ShareSumRow[]): Pick<DashboardBreakdowns, 'byOfferingType' | 'byOfferingTypeOther'> {
+export function topOfferingTypes(rows: ShareSumRow[], all?: ShareSums): Pick<DashboardBreakdowns, 'byOfferingType' | 'byOfferingTypeOther'> {
   const sorted = rows
     .map((row) => ({ ...row, total: row.church + row.field + row.union }))
     .filter((row) => row.church !== 0 || row.field !== 0 || row.union !== 0)
     .sort((a, b) => b.total - a.total || a.title.localeCompare(b.title) || a.offeringTypeId - b.offeringTypeId);
-  const rest = sorted.slice(TOP_OFFERING_TYPES);
+  const top = sorted.slice(0, TOP_OFFERING_TYPES);
+  const sum = (list: Array<{ church: number; field: number; union: number }>) =>
+    list.reduce((acc, row) => ({ church: acc.church + row.church, field: acc.field + row.field, union: acc.union + row.union }), { church: 0, field: 0, union: 0 });
+  const everything = all ?? { types: sorted.length, ...sum(sorted) };
+  const shown = sum(top);
+  const types = everything.types - top.length;
   const other =
-    rest.length === 0
+    types === 0
       ? null
-      : rest.reduce((sum, row) => ({ types: sum.types + 1, total: sum.total + row.total, church: sum.church + row.church, field: sum.field + row.field, union: sum.union + row.union }), {
-          types: 0,
-          total: 0,
-          church: 0,
-          field: 0,
-          union: 0,
-        });
-  return { byOfferingType: sorted.slice(0, TOP_OFFERING_TYPES), byOfferingTypeOther: other };
+      : (() => {
+          const church = everything.church - shown.church;
+          const field = everything.field - shown.field;
+          const union = everything.union - shown.union;
+          return { types, total: church + field + union, church, field, union };
+        })();
+  return { byOfferingType: top, byOfferingTypeOther: other };
 }
 
 /**
@@ -68,7 +75,7 @@ export async function dashboardBreakdowns(ctx: AppContext, user: AuthUser, q: Da
     totals({ from: periods.previous.from, to: periods.current.to, status: ['completed'], currency: q.currency }, [periods.grain]),
     collectedByMethod(db, current),
     collectedByOperator(db, current),
-    shareSumsByOfferingType(db, current),
+    offeringTypeRanking(db, current, TOP_OFFERING_TYPES),
     collectedByChild(db, current),
     childrenOf(db, user, root?.id ?? null),
     totals({ ...periods.current, status: ['failed'] }, []),
@@ -93,7 +100,7 @@ export async function dashboardBreakdowns(ctx: AppContext, user: AuthUser, q: Da
     })),
     byMethod: byMethod.sort((a, b) => b.amount - a.amount || a.method.localeCompare(b.method)),
     byOperator: byOperator.sort((a, b) => b.amount - a.amount || a.operator.localeCompare(b.operator)),
-    ...topOfferingTypes(byType),
+    ...topOfferingTypes(byType.candidates, byType.all),
     byChild: children.map((child) => ({ id: child.id, title: child.title, ...(byChild.get(child.id) ?? { amount: 0, count: 0 }) })),
     failedPayments: failed[0]?.transactions ?? 0,
     failedCredits,

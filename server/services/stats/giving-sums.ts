@@ -7,7 +7,7 @@ import { transactions } from '../../db/schema/money';
 import { collectionRollup } from '../../db/schema/read-model';
 import { collectionTopRollup, offeringRollup, operatorRollup } from '../../db/schema/read-model-rollups';
 import type { RollupColumns, RollupScope } from '../auth/scope';
-import { offeringSharesByType, operatorRollupTotals, type RollupFilter, topRollupTotals } from '../read-model/bank-rollups';
+import { offeringSharesByType, offeringTypeRankingByType, operatorRollupTotals, type RollupFilter, type ShareSums, topRollupTotals } from '../read-model/bank-rollups';
 import { collectionTotalsBy, offeringTotalsBy, operatorTotalsBy, rollupTotalsBy, type TotalsFilter } from '../read-model/totals';
 
 /**
@@ -71,6 +71,17 @@ export async function shareSumsByOfferingType(db: Db, filter: GivingFilter): Pro
   const idList = `{${ids.join(',')}}`;
   const titles = new Map((await db.select({ id: offeringTypes.id, title: offeringTypes.title }).from(offeringTypes).where(sql`${offeringTypes.id} = any(${idList}::integer[])`)).map((row) => [row.id, row.title]));
   return rows.map((row) => ({ offeringTypeId: row.offeringTypeId!, title: titles.get(row.offeringTypeId!) ?? '', church: row.church, field: row.field, union: row.union }));
+}
+
+/**
+ * The candidates for the first `n` offering types by share and the sums over every type (see
+ * topOfferingTypes): ranked by the database from the bank's rollup, else every type of the scope
+ * (an institution's subtree names a few hundred).
+ */
+export async function offeringTypeRanking(db: Db, filter: GivingFilter, n: number): Promise<{ candidates: ShareSumRow[]; all?: ShareSums }> {
+  const bank = bankRollupFilter(filter, offeringRollup, false);
+  if (bank) return offeringTypeRankingByType(db, bank, dayOf(new Date()), n);
+  return { candidates: await shareSumsByOfferingType(db, filter) };
 }
 
 /** Completed givings (gross, as given) in the filter: one total. */
