@@ -54,7 +54,8 @@ describe('member year statement (GET /api/members/{id}/statement?year=)', () => 
     expect(text).toContain('2026-01-01');
     expect(text).toContain('ONLINE-REF-1');
     expect(text).not.toContain('2025-12-31');
-    expect(text).not.toContain('999');
+    // The failed payment of TSh 999 is not listed (as an amount: the member's code and phone are random and may hold "999").
+    expect(text).not.toMatch(/TSh\s*999\.00/);
     // Tithe 1,500 + 500 = 2,000; Building 250 + 300 = 550; all 2,550 (TSh in en-TZ, two decimals).
     expect(text).toMatch(/TSh\s*2,000/);
     expect(text).toMatch(/TSh\s*550/);
