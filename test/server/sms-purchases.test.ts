@@ -26,7 +26,10 @@ describe('SMS bought with mobile money', () => {
   const recipient = () => `+2557180${String(++seq).padStart(5, '0')}`;
 
   beforeAll(async () => {
-    t = await createTestApp({ now: clock.now, env: { PAYMENT_RATE_PER_PHONE: '1000', SMS_PRICE_MINOR: '2500' } });
+    // The handset answers 400 ms after the push, not the harness's 5 ms: the tests read the purchase
+    // as the start request answers it (pending, no units yet), and under a loaded CI the 5 ms answer
+    // once completed the purchase before that reply was written.
+    t = await createTestApp({ now: clock.now, env: { PAYMENT_RATE_PER_PHONE: '1000', SMS_PRICE_MINOR: '2500' }, selcomAnswerDelayMs: 400 });
     w = await createWorld(t.database.db);
     const people = { admin: w.users.admin, union: w.users.union, church: w.users.church, fieldUser: await createUser(t.database.db, { role: 'Union Administrator', institutionId: w.field.id }) };
     for (const actor of Object.keys(people) as Actor[]) headers[actor] = { ...(await signIn(t.app, people[actor])).headers, lang: 'en' };
