@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, check, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { givingMeasures, rollupPeriodKey } from './read-model-columns';
 
 /**
  * The bank's rollups of the statistics (migration 0043, ADR 066): the per-institution read model
@@ -20,12 +21,7 @@ import { bigint, check, date, integer, pgTable, primaryKey, text } from 'drizzle
 export const offeringRollup = pgTable(
   'offering_rollup',
   {
-    /** 'day', 'month' or 'year': startsOn is that day, the month's first day or 1 January. */
-    period: text('period').notNull(),
-    startsOn: date('starts_on', { mode: 'string' }).notNull(),
-    religionId: integer('religion_id').notNull(),
-    /** The institutions' bank branch; 0 when they have none. */
-    branchId: integer('branch_id').notNull(),
+    ...rollupPeriodKey(),
     offeringTypeId: integer('offering_type_id').notNull(),
     currency: text('currency').notNull(),
     church: bigint('share_church', { mode: 'number' }).notNull().default(0),
@@ -42,16 +38,11 @@ export const offeringRollup = pgTable(
 export const operatorRollup = pgTable(
   'operator_rollup',
   {
-    period: text('period').notNull(),
-    startsOn: date('starts_on', { mode: 'string' }).notNull(),
-    religionId: integer('religion_id').notNull(),
-    branchId: integer('branch_id').notNull(),
+    ...rollupPeriodKey(),
     operator: text('operator').notNull(),
     status: text('status').notNull(),
     currency: text('currency').notNull(),
-    transactions: bigint('transactions', { mode: 'number' }).notNull().default(0),
-    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
-    fee: bigint('fee', { mode: 'number' }).notNull().default(0),
+    ...givingMeasures(),
   },
   (t) => [
     primaryKey({ name: 'operator_rollup_pk', columns: [t.period, t.startsOn, t.religionId, t.branchId, t.operator, t.status, t.currency] }),
@@ -68,18 +59,13 @@ export const operatorRollup = pgTable(
 export const collectionTopRollup = pgTable(
   'collection_top_rollup',
   {
-    period: text('period').notNull(),
-    startsOn: date('starts_on', { mode: 'string' }).notNull(),
-    religionId: integer('religion_id').notNull(),
-    branchId: integer('branch_id').notNull(),
+    ...rollupPeriodKey(),
     /** The institution at the top of the giving institution's path (a union, or the institution itself). */
     topId: integer('top_id').notNull(),
     method: text('method').notNull(),
     status: text('status').notNull(),
     currency: text('currency').notNull(),
-    transactions: bigint('transactions', { mode: 'number' }).notNull().default(0),
-    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
-    fee: bigint('fee', { mode: 'number' }).notNull().default(0),
+    ...givingMeasures(),
   },
   (t) => [
     primaryKey({ name: 'collection_top_rollup_pk', columns: [t.period, t.startsOn, t.religionId, t.branchId, t.topId, t.method, t.status, t.currency] }),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { givingMeasures, rollupPeriodKey } from './read-model-columns';
 
 /**
  * The read model of the money (ADR 030): totals per calendar day and per calendar month (in the
@@ -69,17 +70,11 @@ export const offeringTotals = pgTable(
 export const collectionRollup = pgTable(
   'collection_rollup',
   {
-    period: text('period').notNull(),
-    startsOn: date('starts_on', { mode: 'string' }).notNull(),
-    religionId: integer('religion_id').notNull(),
-    /** The institutions' bank branch; 0 when they have none. */
-    branchId: integer('branch_id').notNull(),
+    ...rollupPeriodKey(),
     method: text('method').notNull(),
     status: text('status').notNull(),
     currency: text('currency').notNull(),
-    transactions: bigint('transactions', { mode: 'number' }).notNull().default(0),
-    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
-    fee: bigint('fee', { mode: 'number' }).notNull().default(0),
+    ...givingMeasures(),
   },
   (t) => [
     primaryKey({ name: 'collection_rollup_pk', columns: [t.period, t.startsOn, t.religionId, t.branchId, t.method, t.status, t.currency] }),
