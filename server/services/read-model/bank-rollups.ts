@@ -5,6 +5,7 @@ import { offeringTypes } from '../../db/schema/members';
 import { collectionTopRollup, offeringRollup, operatorRollup } from '../../db/schema/read-model-rollups';
 import { executedRows } from '../desk/unnest-insert';
 import { periodCondition } from './totals';
+import { type TopTypes, topTypesOfWholeRow, wholeRowLessAhead } from './offering-type-top';
 import { signedPeriods } from './signed-periods';
 
 /**
@@ -61,7 +62,10 @@ export type ShareSums = { types: number; church: number; field: number; union: n
  * with a share: what a top-n and an "other" row need, without sending a bank's thousands of types
  * (60,064 at 10x) to the process. Types whose shares are all zero are left out, as the ranking does.
  */
-export async function offeringTypeRankingByType(db: Db, filter: Omit<RollupFilter, 'status'>, today: Day, n: number) {
+export async function offeringTypeRankingByType(db: Db, filter: Omit<RollupFilter, 'status'>, today: Day, n: number): Promise<TopTypes> {
+  // A whole month or year so far (the dashboard's, most reports'): read in total order, not every type (offering-type-top.ts).
+  const whole = wholeRowLessAhead(signedPeriods(filter.from, filter.to, today), today);
+  if (whole) return topTypesOfWholeRow(db, filter.scope, filter.currency, whole, n);
   const t = offeringRollup;
   const pieces = signedPieces(filter, today);
   if (!pieces) return { candidates: [], all: { types: 0, church: 0, field: 0, union: 0 } };
