@@ -1,11 +1,10 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Day } from '../../domain/calendar';
+import { type Day, weekStart } from '../../domain/calendar';
 import { offeringRollup } from '../../server/db/schema/read-model-rollups';
 import { offeringTypeRankingByType } from '../../server/services/read-model/bank-rollups';
 import { wholeRowLessAhead } from '../../server/services/read-model/offering-type-top';
-import { signedPeriods } from '../../server/services/read-model/signed-periods';
 import { createTestApp, type TestApp } from './harness';
 
 /** Wednesday 18 March 2026: days after it are "ahead" (the odd receipt dated into tomorrow or later). */
@@ -35,13 +34,13 @@ describe('the first offering types of a whole month or year so far, read in tota
   });
   afterAll(() => t.close());
 
-  /** offering_rollup as its triggers keep it: day rows, and month and year rows that are their sums. */
+  /** offering_rollup as its triggers keep it: day rows, and week, month and year rows that are their sums. */
   async function load(rows: DayRow[]) {
     const raw = t.database.raw;
     await raw.query('delete from offering_rollup');
     const sums = new Map<string, DayRow & { period: string; startsOn: Day }>();
     for (const row of rows) {
-      for (const [period, startsOn] of [['day', row.day], ['month', `${row.day.slice(0, 7)}-01`], ['year', `${row.day.slice(0, 4)}-01-01`]] as const) {
+      for (const [period, startsOn] of [['day', row.day], ['week', weekStart(row.day)], ['month', `${row.day.slice(0, 7)}-01`], ['year', `${row.day.slice(0, 4)}-01-01`]] as const) {
         const key = `${period}|${startsOn}|${row.currency}|${row.type}`;
         const sum = sums.get(key) ?? { ...row, church: 0, field: 0, union: 0, period, startsOn };
         sums.set(key, { ...sum, church: sum.church + row.church, field: sum.field + row.field, union: sum.union + row.union });
@@ -77,6 +76,9 @@ describe('the first offering types of a whole month or year so far, read in tota
       .slice(0, n);
 
   const PERIODS: Array<[Day, Day, string]> = [
+    ['2026-03-16', TODAY, 'this week so far (Monday to Wednesday)'],
+    ['2026-03-09', '2026-03-15', 'a whole past week'],
+    ['2025-12-29', '2026-01-04', 'a week across the new year'],
     ['2026-03-01', TODAY, 'this month so far'],
     ['2026-01-01', TODAY, 'this year so far'],
     ['2026-02-01', '2026-02-28', 'a whole past month'],
@@ -89,10 +91,11 @@ describe('the first offering types of a whole month or year so far, read in tota
   ];
 
   it('every period it serves is one whole row less rows after today', () => {
-    for (const [from, to, name] of PERIODS) expect(wholeRowLessAhead(signedPeriods(from, to, TODAY), TODAY), name).not.toBeNull();
-    // A week, or a month up to a past day, is not: those are summed per type as before.
-    expect(wholeRowLessAhead(signedPeriods('2026-03-09', '2026-03-15', TODAY), TODAY)).toBeNull();
-    expect(wholeRowLessAhead(signedPeriods('2026-02-01', '2026-02-20', TODAY), TODAY)).toBeNull();
+    for (const [from, to, name] of PERIODS) expect(wholeRowLessAhead(from, to, TODAY), name).not.toBeNull();
+    // Not from a Monday, a month up to a past day, a week up to a past day: those are summed per type as before.
+    expect(wholeRowLessAhead('2026-03-10', '2026-03-15', TODAY)).toBeNull();
+    expect(wholeRowLessAhead('2026-02-01', '2026-02-20', TODAY)).toBeNull();
+    expect(wholeRowLessAhead('2026-03-09', '2026-03-12', TODAY)).toBeNull();
   });
 
   it('brings every type tied at the cut, so the first by title and id win whatever order the rows lie in', async () => {

@@ -16,7 +16,9 @@ import { givingMeasures, rollupPeriodKey } from './read-model-columns';
  * shares are the ledger's, whatever the giving's status). Besides day and month rows it keeps year
  * rows, so a period reads about one row per type: "this year so far" is the year's row less the days
  * and months after today (which hold nothing, or the odd receipt dated ahead), not twelve months and
- * thirty days of rows per type (each congregation names its own types: thousands of them).
+ * thirty days of rows per type (each congregation names its own types: thousands of them). Week rows
+ * (Monday to Sunday, from the day rows, migration 0048) serve the dashboard's week; the week, month
+ * and year partitions are indexed by total, so the first types of one row are read first (ADR 072).
  */
 export const offeringRollup = pgTable(
   'offering_rollup',
@@ -30,7 +32,7 @@ export const offeringRollup = pgTable(
   },
   (t) => [
     primaryKey({ name: 'offering_rollup_pk', columns: [t.period, t.startsOn, t.currency, t.religionId, t.branchId, t.offeringTypeId] }),
-    check('offering_rollup_period_kind', sql`${t.period} in ('day','month','year')`),
+    check('offering_rollup_period_kind', sql`${t.period} in ('day','week','month','year')`),
   ],
 );
 

@@ -63,8 +63,8 @@ export type ShareSums = { types: number; church: number; field: number; union: n
  * (60,064 at 10x) to the process. Types whose shares are all zero are left out, as the ranking does.
  */
 export async function offeringTypeRankingByType(db: Db, filter: Omit<RollupFilter, 'status'>, today: Day, n: number): Promise<TopTypes> {
-  // A whole month or year so far (the dashboard's, most reports'): read in total order, not every type (offering-type-top.ts).
-  const whole = wholeRowLessAhead(signedPeriods(filter.from, filter.to, today), today);
+  // A whole week, month or year so far (the dashboard's, most reports'): read in total order, not every type (offering-type-top.ts).
+  const whole = wholeRowLessAhead(filter.from, filter.to, today);
   if (whole) return topTypesOfWholeRow(db, filter.scope, filter.currency, whole, n);
   const t = offeringRollup;
   const pieces = signedPieces(filter, today);

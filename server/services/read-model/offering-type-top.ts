@@ -1,16 +1,26 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { Day } from '../../../domain/calendar';
+import { addDays, type Day, weekStart } from '../../../domain/calendar';
 import type { Db } from '../../db/client';
 import { offeringRollup } from '../../db/schema/read-model-rollups';
 import { executedRows } from '../desk/unnest-insert';
-import type { SignedPeriod } from './signed-periods';
+import { type SignedPeriod, signedPeriods } from './signed-periods';
+
+/** A range of rows to add or take away: signed-periods.ts's, or one week row (only this read uses them). */
+export type RowRange = Omit<SignedPeriod, 'period'> & { period: SignedPeriod['period'] | 'week' };
 
 /**
- * A period that is one whole month or year row of offering_rollup less only rows that begin after
- * `today` ("this month so far", "this year so far", or a whole past month or year): the rows taken
- * away hold nothing, or the odd receipt dated ahead. Null for any other cover.
+ * A period that is one whole week, month or year row of offering_rollup less only rows that begin
+ * after `today` ("this week / month / year so far", or a whole past week, month or year): the rows
+ * taken away hold nothing, or the odd receipt dated ahead. Null for any other period. A week is
+ * Monday to Sunday (the dashboard's, domain/calendar.ts weekStart; the week rows' date_trunc('week')).
  */
-export function wholeRowLessAhead(pieces: SignedPeriod[], today: Day): { row: SignedPeriod; ahead: SignedPeriod[] } | null {
+export function wholeRowLessAhead(from: Day, to: Day, today: Day): { row: RowRange; ahead: RowRange[] } | null {
+  const sunday = addDays(from, 6);
+  if (weekStart(from) === from && to <= sunday && (to === sunday || to >= today)) {
+    const row: RowRange = { period: 'week', first: from, last: from, sign: 1 };
+    return { row, ahead: to === sunday ? [] : [{ period: 'day', first: addDays(to, 1), last: sunday, sign: -1 }] };
+  }
+  const pieces = signedPeriods(from, to, today);
   const added = pieces.filter((p) => p.sign === 1);
   const ahead = pieces.filter((p) => p.sign === -1);
   const row = added[0];
@@ -28,14 +38,14 @@ export type TopTypes = {
 
 /**
  * The first `n` offering types of one whole row less rows ahead (wholeRowLessAhead), without summing
- * every type: the month and year partitions are indexed by their total (migration 0048), so the
+ * every type: the week, month and year partitions are indexed by their total (migration 0048), so the
  * largest whole rows come first. A type with nothing ahead is ranked by its whole row as it is; the
  * few with something ahead are corrected and ranked with them. So the first n + (types ahead) whole
  * rows, the rows tied with the last of them, and the types ahead hold every type that can rank among
  * the first n, ties at the cut included: exactly what topOfferingTypes needs. The sums over every
  * type are the whole rows' less what lies ahead (one pass over the row's entries, no grouping or sort).
  */
-export async function topTypesOfWholeRow(db: Db, scope: SQL, currency: string, cover: { row: SignedPeriod; ahead: SignedPeriod[] }, n: number): Promise<TopTypes> {
+export async function topTypesOfWholeRow(db: Db, scope: SQL, currency: string, cover: { row: RowRange; ahead: RowRange[] }, n: number): Promise<TopTypes> {
   const t = offeringRollup;
   const total = sql`(${t.church} + ${t.field} + ${t.union})`;
   const whole = and(eq(t.period, cover.row.period), eq(t.startsOn, cover.row.first), eq(t.currency, currency), scope) as SQL;
