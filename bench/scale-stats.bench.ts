@@ -29,6 +29,7 @@ try {
   const profile = (await (await fetch(`${base}/profile`, { headers: treasurer })).json()) as { entityId?: number };
   const church = profile.entityId;
   const calls: Call[] = [
+    { call: 'dashboard breakdowns, week (bank admin)', budget: 150, runs: RUNS, path: '/stats/dashboard?period=week', headers: admin },
     { call: 'dashboard breakdowns, month (bank admin)', budget: 150, runs: RUNS, path: '/stats/dashboard?period=month', headers: admin },
     { call: 'dashboard breakdowns, year (bank admin)', budget: 150, runs: RUNS, path: '/stats/dashboard?period=year', headers: admin },
     { call: 'dashboard breakdowns, month (treasurer)', budget: 150, runs: RUNS, path: '/stats/dashboard?period=month', headers: treasurer },
