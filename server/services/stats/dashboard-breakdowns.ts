@@ -11,6 +11,7 @@ import { dashboardPeriods } from './dashboard-periods';
 import type { ShareSums } from '../read-model/bank-rollups';
 import { collectedByChild, collectedByMethod, collectedByOperator, collectedTotal, type GivingFilter, offeringTypeRanking, type ShareSumRow } from './giving-sums';
 import { childrenOf } from './institution-overview';
+import { firstOfferingTypes, sumShares } from './offering-type-order';
 import { pledgesAttention } from './pledges-attention';
 import { reportRoot, zoneOf } from './report-scope';
 
@@ -25,15 +26,8 @@ export const TOP_OFFERING_TYPES = 10;
  * share (the bank's rollup ranks in the database: offeringTypeRanking); without it, `rows` is every type.
  */
 export function topOfferingTypes(rows: ShareSumRow[], all?: ShareSums): Pick<DashboardBreakdowns, 'byOfferingType' | 'byOfferingTypeOther'> {
-  const sorted = rows
-    .map((row) => ({ ...row, total: row.church + row.field + row.union }))
-    .filter((row) => row.church !== 0 || row.field !== 0 || row.union !== 0)
-    .sort((a, b) => b.total - a.total || a.title.localeCompare(b.title) || a.offeringTypeId - b.offeringTypeId);
-  const top = sorted.slice(0, TOP_OFFERING_TYPES);
-  const sum = (list: Array<{ church: number; field: number; union: number }>) =>
-    list.reduce((acc, row) => ({ church: acc.church + row.church, field: acc.field + row.field, union: acc.union + row.union }), { church: 0, field: 0, union: 0 });
-  const everything = all ?? { types: sorted.length, ...sum(sorted) };
-  const shown = sum(top);
+  const { first: top, all: everything } = firstOfferingTypes(rows, TOP_OFFERING_TYPES, all);
+  const shown = sumShares(top);
   const types = everything.types - top.length;
   const other =
     types === 0
