@@ -14,6 +14,9 @@ import { isDay } from '../calendar';
 export const REPORT_FORMATS = ['json', 'csv', 'xlsx', 'pdf'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
+/** The most offering types one JSON answer of the offerings report names when asked for the first ones. */
+export const OFFERINGS_REPORT_MAX_LIMIT = 1000;
+
 export const CalendarDay = z.string().refine(isDay, { message: 'not a calendar day (YYYY-MM-DD)' });
 
 export const OfferingsReportQuery = z
@@ -23,6 +26,12 @@ export const OfferingsReportQuery = z
     institutionId: recordIdText.optional(),
     currency: z.string().trim().toUpperCase().length(3).default('TZS'),
     format: z.enum(REPORT_FORMATS).default('json'),
+    /**
+     * JSON only: the first `limit` offering types (a bank's scope names tens of thousands, one per
+     * congregation's own type; a page shows a few dozen). Without it, every type; the files
+     * (csv, xlsx, pdf) always carry every type.
+     */
+    limit: z.coerce.number<number | string>().int().min(1).max(OFFERINGS_REPORT_MAX_LIMIT).optional(),
   })
   .refine((q) => q.from <= q.to, { message: 'from must not be after to', path: ['to'] });
 export type OfferingsReportQuery = z.output<typeof OfferingsReportQuery>;
@@ -34,8 +43,15 @@ export const OfferingsReportRow = ShareTotals.extend({ offeringTypeId: z.number(
 export type OfferingsReportRow = z.output<typeof OfferingsReportRow>;
 
 export const OfferingsReport = z.object({
+  /** Per offering type, largest total first (then title, then id): every type, or the first `limit`. */
   rows: z.array(OfferingsReportRow),
+  /**
+   * The period's shares over every type. Without `limit` these are the sums of `rows`; with `limit`
+   * cutting the list they are not (the types after the cut count here but are not in `rows`).
+   */
   totals: ShareTotals,
+  /** How many offering types have a share in the period: `rows.length` unless `limit` cut the list. */
+  types: z.number().int(),
   currency: z.string(),
   from: z.string(),
   to: z.string(),

@@ -1,10 +1,12 @@
-import type { OfferingsReport, OfferingsReportQuery, ShareTotals } from '../../../domain/api/stats';
+import type { OfferingsReport, OfferingsReportQuery, OfferingsReportRow } from '../../../domain/api/stats';
 import { dayRange } from '../../../domain/calendar';
 import type { Db } from '../../db/client';
 import { errors } from '../../lib/app-error';
 import { type AuthUser, hasGrant } from '../auth/auth-user';
 import { institutionScope, rollupScopeOf } from '../auth/scope';
-import { shareSumsByOfferingType } from './giving-sums';
+import type { ShareSums } from '../read-model/bank-rollups';
+import { type GivingFilter, offeringTypeRanking, type ShareSumRow, shareSumsByOfferingType } from './giving-sums';
+import { firstOfferingTypes, rankOfferingTypes, sumShares } from './offering-type-order';
 import { reportRoot, zoneOf } from './report-scope';
 
 /** Who may read the offerings report: the reports grant (bank, union) or the statistics grant (every institution). */
@@ -13,21 +15,32 @@ export function assertMayReadOfferings(user: AuthUser, format: OfferingsReportQu
   if (!hasGrant(user, 'reports', action) && !hasGrant(user, 'stats', action)) throw errors.forbidden();
 }
 
-const zero = (): ShareTotals => ({ total: 0, church: 0, field: 0, union: 0 });
-
 /**
  * The offerings report (spec §1): per offering type, the church, field and union shares the ledger
- * credited for givings received on the chosen days, and totals that are the sums of the rows.
+ * credited for givings received on the chosen days, and totals over every type. With `limit` (JSON
+ * only) the rows are the first types by total and the database ranks them (offeringTypeRanking: the
+ * bank's rollup sends only the types that can make the cut, and the sums over the rest), so a page
+ * for a bank admin does not carry tens of thousands of rows; the totals and `types` still count
+ * every type. Without it, and for every file, the rows are every type and the totals their sums.
  */
 export async function offeringsReport(db: Db, user: AuthUser, q: OfferingsReportQuery): Promise<OfferingsReport> {
   assertMayReadOfferings(user, q.format);
   const root = await reportRoot(db, user, q.institutionId);
   const { start, end } = dayRange(q.from, q.to, zoneOf(root));
-  const sums = await shareSumsByOfferingType(db, { scope: institutionScope(user), rollup: rollupScopeOf(user), underPath: root?.path ?? null, from: q.from, to: q.to, start, end, currency: q.currency });
-  const rows = sums
-    .map((row) => ({ ...row, total: row.church + row.field + row.union }))
-    .filter((row) => row.church !== 0 || row.field !== 0 || row.union !== 0)
-    .sort((a, b) => b.total - a.total || a.title.localeCompare(b.title) || a.offeringTypeId - b.offeringTypeId);
-  const totals = rows.reduce((sum, row) => ({ total: sum.total + row.total, church: sum.church + row.church, field: sum.field + row.field, union: sum.union + row.union }), zero());
-  return { rows, totals, currency: q.currency, from: q.from, to: q.to, institution: root ? { id: root.id, title: root.title } : null };
+  const filter: GivingFilter = { scope: institutionScope(user), rollup: rollupScopeOf(user), underPath: root?.path ?? null, from: q.from, to: q.to, start, end, currency: q.currency };
+  const limit = q.format === 'json' ? q.limit : undefined;
+  const { rows, all } = limit === undefined ? everyType(await shareSumsByOfferingType(db, filter)) : await firstTypes(db, filter, limit);
+  const totals = { total: all.church + all.field + all.union, church: all.church, field: all.field, union: all.union };
+  return { rows, totals, types: all.types, currency: q.currency, from: q.from, to: q.to, institution: root ? { id: root.id, title: root.title } : null };
+}
+
+function everyType(sums: ShareSumRow[]): { rows: OfferingsReportRow[]; all: ShareSums } {
+  const rows = rankOfferingTypes(sums);
+  return { rows, all: { types: rows.length, ...sumShares(rows) } };
+}
+
+async function firstTypes(db: Db, filter: GivingFilter, limit: number): Promise<{ rows: OfferingsReportRow[]; all: ShareSums }> {
+  const ranking = await offeringTypeRanking(db, filter, limit);
+  const { first, all } = firstOfferingTypes(ranking.candidates, limit, ranking.all);
+  return { rows: first, all };
 }

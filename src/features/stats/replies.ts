@@ -30,6 +30,7 @@ export const OfferingsReport = replyParser<OfferingsReportShape>(
   record({
     rows: list(record({ offeringTypeId: integer, title: text, ...shares })),
     totals: record(shares),
+    types: integer,
     currency: text,
     from: text,
     to: text,
