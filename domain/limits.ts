@@ -14,6 +14,8 @@ export const MAX_EMAIL_ADDRESS = 254;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 256;
 export const TOAST_MS = 5000;
+/** The most offering types one JSON answer of the offerings report names when asked for the first ones (ADR 071). */
+export const OFFERINGS_REPORT_MAX_LIMIT = 1000;
 export const CURRENCY_DECIMALS = 4;
 export const BANK_NAME = 'Sadaka Bank';
 export const DUE_FILTERS = ['today', '7d', '1m', '3m', '6m'] as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { recordIdText } from './common';
 import { isDay } from '../calendar';
+import { OFFERINGS_REPORT_MAX_LIMIT } from '../limits';
 
 /**
  * Statistics and reports (issue 16). Days are calendar days (`YYYY-MM-DD`) in the zone of the
@@ -13,9 +14,6 @@ import { isDay } from '../calendar';
  */
 export const REPORT_FORMATS = ['json', 'csv', 'xlsx', 'pdf'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
-
-/** The most offering types one JSON answer of the offerings report names when asked for the first ones. */
-export const OFFERINGS_REPORT_MAX_LIMIT = 1000;
 
 export const CalendarDay = z.string().refine(isDay, { message: 'not a calendar day (YYYY-MM-DD)' });
 

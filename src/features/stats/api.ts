@@ -16,6 +16,8 @@ function search(params: Record<string, string | number | null>): string {
 export const overviewPath = (f: StatsFilters) => `${apiPaths.statsOverview}${search({ from: f.from, to: f.to, institutionId: f.institutionId })}`;
 export const offeringsPath = (f: StatsFilters, format: ReportFormat = 'json') =>
   `${apiPaths.reportOfferings}${search({ from: f.from, to: f.to, institutionId: f.institutionId, format: format === 'json' ? null : format })}`;
+/** The page's offerings report: the first `limit` types by total, with totals and the count over every type (ADR 071). */
+export const offeringsPagePath = (f: StatsFilters, limit: number) => `${apiPaths.reportOfferings}${search({ from: f.from, to: f.to, institutionId: f.institutionId, limit })}`;
 /** The transactions behind a church's figures: completed, in the period (the list's own custom range). */
 const transactionsPath = (f: StatsFilters) =>
   `/transactions${search({ institutionId: f.institutionId, status: 'completed', range: 'custom', from: f.from, to: f.to, limit: 50, offset: 0 })}`;
@@ -23,15 +25,16 @@ const transactionsPath = (f: StatsFilters) =>
 export const statsKeys = {
   all: ['stats'] as const,
   overview: (f: StatsFilters) => [...statsKeys.all, 'overview', f] as const,
-  offerings: (f: StatsFilters) => [...statsKeys.all, 'offerings', f] as const,
+  offerings: (f: StatsFilters, limit: number) => [...statsKeys.all, 'offerings', f, limit] as const,
   transactions: (f: StatsFilters) => [...statsKeys.all, 'transactions', f] as const,
 };
 
 export const statsQueries = {
   overview: (f: StatsFilters) =>
     queryOptions({ queryKey: statsKeys.overview(f), queryFn: ({ signal }) => api.get(overviewPath(f), StatsOverview, signal), placeholderData: keepPreviousData, throwOnError: isServerFault }),
-  offerings: (f: StatsFilters) =>
-    queryOptions({ queryKey: statsKeys.offerings(f), queryFn: ({ signal }) => api.get(offeringsPath(f), OfferingsReport, signal), placeholderData: keepPreviousData, throwOnError: isServerFault }),
+  // keepPreviousData: "Show more" and a new period keep the rows on screen until the next answer replaces them.
+  offerings: (f: StatsFilters, limit: number) =>
+    queryOptions({ queryKey: statsKeys.offerings(f, limit), queryFn: ({ signal }) => api.get(offeringsPagePath(f, limit), OfferingsReport, signal), placeholderData: keepPreviousData, throwOnError: isServerFault }),
   transactions: (f: StatsFilters) =>
     queryOptions({ queryKey: statsKeys.transactions(f), queryFn: ({ signal }) => api.get(transactionsPath(f), TransactionBriefPage, signal), throwOnError: isServerFault }),
 };
