@@ -36,6 +36,8 @@ try {
     { call: 'statistics overview, this year (bank admin)', budget: 150, runs: RUNS, path: `/stats/overview?${year}`, headers: admin },
     { call: 'statistics overview, this year (treasurer)', budget: 150, runs: RUNS, path: `/stats/overview?${year}`, headers: treasurer },
     { call: 'offerings report, this year (bank admin)', budget: 150, runs: RUNS, path: `/reports/offerings?${year}`, headers: admin },
+    // What the statistics page asks for (ADR 071): the first 25 types, totals and the count over every type.
+    { call: 'offerings report page (limit 25), bank admin', budget: 150, runs: RUNS, path: `/reports/offerings?${year}&limit=25`, headers: admin },
     { call: 'offerings report as Excel (bank admin)', budget: 10_000, runs: 5, path: `/reports/offerings?${year}&format=xlsx`, headers: admin },
     ...(church ? [{ call: 'congregation statements ZIP, this year (treasurer)', budget: 10_000, runs: 3, path: `/institutions/${church}/statements?year=${today.slice(0, 4)}`, headers: treasurer }] : []),
   ];
