@@ -16,7 +16,7 @@ test('a union administrator drills from the union to a church and to one transac
   await expect(page.getByRole('heading', { level: 2, name: /^Statistics/ })).toBeVisible();
   await page.getByLabel('From', { exact: true }).fill('2020-01-01');
   await page.getByLabel('To', { exact: true }).fill(todayEat());
-  await page.getByRole('button', { name: 'Show' }).click();
+  await page.getByRole('button', { name: 'Show', exact: true }).click();
   // The union's figures with every breakdown drawn (the operator section among them) pass axe-core.
   await expect(page.getByRole('table', { name: 'Collected by network operator' })).toBeVisible({ timeout: 20_000 });
   expect(await blockingAxeFindings(page, 'statistics of the union')).toEqual([]);
