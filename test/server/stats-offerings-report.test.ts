@@ -132,6 +132,10 @@ describe('offerings report', () => {
             expect(row.total).toBe(row.church + row.field + row.union);
           }
           for (const key of ['total', 'church', 'field', 'union'] as const) expect(body.totals[key]).toBe(body.rows.reduce((sum, r) => sum + r[key], 0));
+          expect(body.types).toBe(body.rows.length);
+          // The page's first two types (ADR 071): the whole report's first two rows, its totals and its count.
+          const first = await report(role, `from=${f.from}&to=${to}&currency=${f.currency}${root ? `&institutionId=${root.id}` : ''}&limit=2`);
+          expect(first.json(), role).toMatchObject({ rows: body.rows.slice(0, 2), totals: body.totals, types: body.types });
         }
       }),
       { numRuns: 25 },
