@@ -32,10 +32,9 @@ export function OfferingsSection({ filters, canExport }: { filters: StatsFilters
   const hasMore = data !== undefined && data.rows.length < data.types && limit < OFFERINGS_REPORT_MAX_LIMIT;
   // The last "Show more" removes the button: its focus goes to the count line instead of the page's start.
   useEffect(() => {
-    if (pressedMore.current && !loadingMore && !hasMore) {
-      pressedMore.current = false;
-      status.current?.focus();
-    }
+    if (!pressedMore.current || loadingMore) return;
+    pressedMore.current = false;
+    if (!hasMore) status.current?.focus();
   }, [hasMore, loadingMore]);
 
   const money = (amount: number) => formatMoney(amount, data?.currency ?? 'TZS', i18n.locale);
