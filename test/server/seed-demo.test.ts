@@ -92,6 +92,7 @@ describe('demo seed', () => {
       ['offering_totals', 'share_church'],
       ['collection_rollup', 'amount'],
       ['collection_year_totals', 'amount'],
+      ['institution_year_totals', 'amount'],
       ['operator_totals', 'amount'],
       ['offering_rollup', 'share_church'],
       ['operator_rollup', 'amount'],

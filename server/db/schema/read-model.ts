@@ -108,6 +108,28 @@ export const collectionYearTotals = pgTable(
 );
 
 /**
+ * collection_year_totals summed over the method (migration 0048, ADR 070): one row per institution,
+ * calendar year, status and currency, kept by triggers on collection_year_totals in the same
+ * transaction as the money. Indexed in amount order, so the bank admin's top institutions of the
+ * year are the first rows of an index scan instead of a sum and sort of every institution's rows.
+ */
+export const institutionYearTotals = pgTable(
+  'institution_year_totals',
+  {
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    institutionId: integer('institution_id').notNull(),
+    status: text('status').notNull(),
+    currency: text('currency').notNull(),
+    ...givingMeasures(),
+  },
+  (t) => [
+    primaryKey({ name: 'institution_year_totals_pk', columns: [t.institutionId, t.startsOn, t.status, t.currency] }),
+    // Largest first, ties by id: the dashboard's order (`amount desc` puts nulls first: so must the index, to be read as it stands).
+    index('institution_year_totals_ranked').on(t.startsOn, t.status, t.currency, t.amount.desc().nullsFirst(), t.institutionId),
+  ],
+);
+
+/**
  * Per network operator (migration 0040, ADR 065): the mobile-money givings (transactions.operator
  * not null) per collecting institution, day and month, operator, status and currency, kept by
  * statement-level triggers on transactions in the same transaction as the money, like

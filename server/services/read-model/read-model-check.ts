@@ -10,6 +10,7 @@ export type ReadModelDifference = {
     | 'offering_totals'
     | 'collection_rollup'
     | 'collection_year_totals'
+    | 'institution_year_totals'
     | 'operator_totals'
     | 'offering_rollup'
     | 'operator_rollup'
@@ -29,7 +30,7 @@ const SHARES = ['share_church', 'share_field', 'share_union'] as const;
 
 /**
  * The *_expected views of migration 0011, the rollup's of 0018, the year totals' of 0022, the
- * operator totals' of 0040 and the bank's rollups' of 0043. Where the view itself can hold rows
+ * operator totals' of 0040, the bank's rollups' of 0043 and the institutions' year totals' of 0048. Where the view itself can hold rows
  * whose measures are all zero (offering shares that net out), those count as absent on both sides.
  */
 const COMPARED: readonly Compared[] = [
@@ -37,6 +38,7 @@ const COMPARED: readonly Compared[] = [
   { table: 'offering_totals', keys: ['period', 'starts_on', 'institution_id', 'offering_type_id', 'method', 'status', 'currency'], measures: ['amount', ...SHARES], zeroExpectedIsAbsent: true },
   { table: 'collection_rollup', keys: ['period', 'starts_on', 'religion_id', 'branch_id', 'method', 'status', 'currency'], measures: MONEY },
   { table: 'collection_year_totals', keys: ['starts_on', 'institution_id', 'method', 'status', 'currency'], measures: MONEY },
+  { table: 'institution_year_totals', keys: ['starts_on', 'institution_id', 'status', 'currency'], measures: MONEY },
   { table: 'operator_totals', keys: ['period', 'starts_on', 'institution_id', 'operator', 'status', 'currency'], measures: MONEY },
   { table: 'offering_rollup', keys: ['period', 'starts_on', 'religion_id', 'branch_id', 'offering_type_id', 'currency'], measures: SHARES, zeroExpectedIsAbsent: true },
   { table: 'operator_rollup', keys: ['period', 'starts_on', 'religion_id', 'branch_id', 'operator', 'status', 'currency'], measures: MONEY },
