@@ -44,6 +44,14 @@ export function addDays(day: Day, count: number): Day {
   return format(addDaysTo(new Date(year, month, date), count), 'yyyy-MM-dd');
 }
 
+/**
+ * Whether `a` is an earlier day than `b`. Not `a < b` on the strings: the day after the open end
+ * 9999-12-31 is 10000-01-01, which sorts before every four-digit year as text.
+ */
+export function dayBefore(a: Day, b: Day): boolean {
+  return a.length === b.length ? a < b : a.length < b.length;
+}
+
 /** The same date `count` calendar months later, clamped to the month's end (31 Jan + 1 month = 28/29 Feb). */
 export function addMonths(day: Day, count: number): Day {
   const [year, month, date] = parts(day);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths, dayOf, dayRange, dayStart, isDay, monthEnd, weekStart, windowEndDay, windowStartDay } from '../../domain/calendar';
+import { addDays, addMonths, dayBefore, dayOf, dayRange, dayStart, isDay, monthEnd, weekStart, windowEndDay, windowStartDay } from '../../domain/calendar';
 
 describe('one notion of a day (institution time zone, East Africa by default)', () => {
   it('puts an instant on the day it is in Dar es Salaam, not in UTC', () => {
@@ -9,6 +9,15 @@ describe('one notion of a day (institution time zone, East Africa by default)', 
     expect(dayOf(new Date('2026-11-24T20:59:59.999Z'))).toBe('2026-11-24');
     expect(dayOf(new Date('2026-11-24T21:00:00Z'))).toBe('2026-11-25');
     expect(dayOf(new Date('2026-11-24T22:30:00Z'), 'UTC')).toBe('2026-11-24');
+  });
+
+  it('orders days past the open end: 10000-01-01 comes after 9999-12-31', () => {
+    expect(addDays('9999-12-31', 1)).toBe('10000-01-01');
+    expect(dayBefore('9999-12-31', '10000-01-01')).toBe(true);
+    expect(dayBefore('2026-01-01', '10000-01-01')).toBe(true);
+    expect(dayBefore('10000-01-01', '2026-01-01')).toBe(false);
+    expect(dayBefore('2026-01-01', '2026-01-02')).toBe(true);
+    expect(dayBefore('2026-01-01', '2026-01-01')).toBe(false);
   });
 
   it('starts a day at local midnight', () => {

@@ -323,6 +323,10 @@ describe('read model: daily and monthly totals kept with the money (ADR 030)', (
     expect(render('2026-01-01', '2026-03-10')).toEqual(['month', '2026-01-01', '2026-03-01', 'day', '2026-03-01', '2026-03-10']);
     expect(render('2026-01-05', '2026-01-20')).toEqual(['day', '2026-01-05', '2026-01-20']);
     expect(render('2026-01-01', '2026-12-31', true)).toEqual(['day', '2026-01-01', '2026-12-31']);
+    // Up to the open end (the dashboards' "this year", "this month so far"): months, not every day row.
+    expect(render('2026-01-01', '9999-12-31')).toEqual(['month', '2026-01-01', '10000-01-01']);
+    expect(render('2026-11-01', '9999-12-31')).toEqual(['month', '2026-11-01', '10000-01-01']);
+    expect(render('2026-11-15', '9999-12-31')).toEqual(['month', '2026-12-01', '10000-01-01', 'day', '2026-11-15', '2026-11-30']);
     // Whole calendar years (up to the open end) go to the year rows; anything else does not.
     expect(wholeYears({ from: '2026-01-01', to: '9999-12-31' })).toEqual({ from: '2026-01-01', end: '10000-01-01' });
     expect(wholeYears({ from: '2025-01-01', to: '2026-12-31' })).toEqual({ from: '2025-01-01', end: '2027-01-01' });

@@ -1,5 +1,5 @@
 import { and, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
-import { addDays, addMonths, type Day } from '../../../domain/calendar';
+import { addDays, addMonths, type Day, dayBefore } from '../../../domain/calendar';
 import type { Db } from '../../db/client';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { institutions } from '../../db/schema/institutions';
@@ -58,10 +58,12 @@ export function periodCondition(table: PeriodTable, filter: Pick<TotalsFilter, '
   const firstFull = from.endsWith('-01') ? from : `${addMonths(from, 1).slice(0, 7)}-01`;
   const afterTo = addDays(to, 1);
   const endFull = afterTo.endsWith('-01') ? afterTo : `${to.slice(0, 7)}-01`;
-  if (firstFull >= endFull) return days(from, to);
+  // dayBefore, not <: up to the open end (9999-12-31) endFull is 10000-01-01, and as text that sorted
+  // first, so an open-ended period read every day row instead of its months (ADR 070).
+  if (!dayBefore(firstFull, endFull)) return days(from, to);
   const parts: SQL[] = [and(eq(table.period, 'month'), gte(table.startsOn, firstFull), lt(table.startsOn, endFull)) as SQL];
-  if (from < firstFull) parts.push(days(from, addDays(firstFull, -1)));
-  if (endFull <= to) parts.push(days(endFull, to));
+  if (dayBefore(from, firstFull)) parts.push(days(from, addDays(firstFull, -1)));
+  if (!dayBefore(to, endFull)) parts.push(days(endFull, to));
   return or(...parts) as SQL;
 }
 
