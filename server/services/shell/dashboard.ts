@@ -46,7 +46,7 @@ export async function dashboardSummary(ctx: AppContext, user: AuthUser): Promise
     // The year's total from the rollup (bank, religion, branch): the sum of every institution's year rows grew with them.
     totals(yearFilter, []),
     // Only the five the dashboard names, sorted by the database; an unscoped admin skips joining institutions.
-    topInstitutionsOfYear(db, { ...yearFilter, scope: isUnscoped(user) ? null : scope }, 5),
+    topInstitutionsOfYear(db, { ...yearFilter, status: 'completed', scope: isUnscoped(user) ? null : scope }, 5),
     totals(yearFilter, ['method']),
     totals({ from: twelveStart, to: OPEN_END, status: COMPLETED, currency: BASE_CURRENCY }, ['month']),
     // Pending of all time, failed of this month.
