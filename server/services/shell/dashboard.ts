@@ -45,7 +45,7 @@ export async function dashboardSummary(ctx: AppContext, user: AuthUser): Promise
     totals({ from: monthStart, to: OPEN_END, status: COMPLETED }, ['currency']),
     // The year's total from the rollup (bank, religion, branch): the sum of every institution's year rows grew with them.
     totals(yearFilter, []),
-    // Only the five the dashboard names, sorted by the database; an unscoped admin skips joining institutions.
+    // The first five rows of institution_year_totals in amount order (ADR 070); an unscoped admin skips joining institutions.
     topInstitutionsOfYear(db, { ...yearFilter, status: 'completed', scope: isUnscoped(user) ? null : scope }, 5),
     totals(yearFilter, ['method']),
     totals({ from: twelveStart, to: OPEN_END, status: COMPLETED, currency: BASE_CURRENCY }, ['month']),
