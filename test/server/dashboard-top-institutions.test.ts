@@ -9,7 +9,7 @@ type Role = 'admin' | 'branch' | 'union';
 
 /**
  * The dashboard's top five institutions of the year are read from institution_year_totals in its
- * index's order (migration 0048, ADR 070). Whatever happens to the money, they must be the five a
+ * index's order (migration 0049, ADR 070). Whatever happens to the money, they must be the five a
  * sum of the completed TZS transactions received this year gives: largest first, ties by id.
  */
 describe('dashboard top institutions of the year', () => {

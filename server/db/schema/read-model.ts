@@ -108,7 +108,7 @@ export const collectionYearTotals = pgTable(
 );
 
 /**
- * collection_year_totals summed over the method (migration 0048, ADR 070): one row per institution,
+ * collection_year_totals summed over the method (migration 0049, ADR 070): one row per institution,
  * calendar year, status and currency, kept by triggers on collection_year_totals in the same
  * transaction as the money. Indexed in amount order, so the bank admin's top institutions of the
  * year are the first rows of an index scan instead of a sum and sort of every institution's rows.

@@ -30,7 +30,7 @@ const SHARES = ['share_church', 'share_field', 'share_union'] as const;
 
 /**
  * The *_expected views of migration 0011, the rollup's of 0018, the year totals' of 0022, the
- * operator totals' of 0040, the bank's rollups' of 0043 and the institutions' year totals' of 0048. Where the view itself can hold rows
+ * operator totals' of 0040, the bank's rollups' of 0043 and the institutions' year totals' of 0049. Where the view itself can hold rows
  * whose measures are all zero (offering shares that net out), those count as absent on both sides.
  */
 const COMPARED: readonly Compared[] = [

@@ -10,7 +10,7 @@ type Ranked = Array<{ institutionId: number; amount: number }>;
 
 /**
  * The dashboard's top institutions of whole calendar years, largest first (ties by id), from
- * institution_year_totals (migration 0048, ADR 070): one row per institution and year, read in the
+ * institution_year_totals (migration 0049, ADR 070): one row per institution and year, read in the
  * order of its index, so `n` rows are read whatever the number of institutions. An unscoped admin
  * reads the index alone; a scope joins institutions and stops at the `n`th match.
  *
