@@ -95,6 +95,7 @@ describe('demo seed', () => {
       ['institution_year_totals', 'amount'],
       ['operator_totals', 'amount'],
       ['offering_rollup', 'share_church'],
+      ['offering_rollup_sums', 'types'],
       ['operator_rollup', 'amount'],
       ['collection_top_rollup', 'amount'],
     ] as const;

@@ -36,6 +36,30 @@ export const offeringRollup = pgTable(
   ],
 );
 
+/**
+ * offering_rollup summed over the offering types of a row (migration 0050, ADR 072): per period row,
+ * currency, religion and branch, the shares and how many types have any. The dashboard's top ten and
+ * the offerings report's first page read the sums over every type here, one row per religion and
+ * branch, instead of every type's row of the period (59,024 week rows at 10x). Kept by
+ * offering_rollup_add in the same statement as the rows it sums.
+ */
+export const offeringRollupSums = pgTable(
+  'offering_rollup_sums',
+  {
+    ...rollupPeriodKey(),
+    currency: text('currency').notNull(),
+    /** Offering types whose row holds a share (any of the three not zero). */
+    types: bigint('types', { mode: 'number' }).notNull().default(0),
+    church: bigint('share_church', { mode: 'number' }).notNull().default(0),
+    field: bigint('share_field', { mode: 'number' }).notNull().default(0),
+    union: bigint('share_union', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'offering_rollup_sums_pk', columns: [t.period, t.startsOn, t.currency, t.religionId, t.branchId] }),
+    check('offering_rollup_sums_period_kind', sql`${t.period} in ('day','week','month','year')`),
+  ],
+);
+
 /** Mobile-money givings per network operator (operator_totals without institution). */
 export const operatorRollup = pgTable(
   'operator_rollup',

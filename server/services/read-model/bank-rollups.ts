@@ -1,6 +1,7 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Day } from '../../../domain/calendar';
 import type { Db } from '../../db/client';
+import type { RollupScope } from '../auth/scope';
 import { offeringTypes } from '../../db/schema/members';
 import { collectionTopRollup, offeringRollup, operatorRollup } from '../../db/schema/read-model-rollups';
 import { executedRows } from '../desk/unnest-insert';
@@ -62,12 +63,12 @@ export type ShareSums = { types: number; church: number; field: number; union: n
  * with a share: what a top-n and an "other" row need, without sending a bank's thousands of types
  * (60,064 at 10x) to the process. Types whose shares are all zero are left out, as the ranking does.
  */
-export async function offeringTypeRankingByType(db: Db, filter: Omit<RollupFilter, 'status'>, today: Day, n: number): Promise<TopTypes> {
+export async function offeringTypeRankingByType(db: Db, scopeOf: RollupScope, period: { from: Day; to: Day; currency: string }, today: Day, n: number): Promise<TopTypes> {
   // A whole week, month or year so far (the dashboard's, most reports'): read in total order, not every type (offering-type-top.ts).
-  const whole = wholeRowLessAhead(filter.from, filter.to, today);
-  if (whole) return topTypesOfWholeRow(db, filter.scope, filter.currency, whole, n);
+  const whole = wholeRowLessAhead(period.from, period.to, today);
+  if (whole) return topTypesOfWholeRow(db, scopeOf, period.currency, whole, n);
   const t = offeringRollup;
-  const pieces = signedPieces(filter, today);
+  const pieces = signedPieces({ ...period, scope: scopeOf(t) }, today);
   if (!pieces) return { candidates: [], all: { types: 0, church: 0, field: 0, union: 0 } };
   const perType = sql`select ${t.offeringTypeId} as id, ${pieces.signed(t.church)} as church, ${pieces.signed(t.field)} as field, ${pieces.signed(t.union)} as "union"
     from ${t} where ${pieces.where} group by ${t.offeringTypeId}`;

@@ -13,6 +13,7 @@ export type ReadModelDifference = {
     | 'institution_year_totals'
     | 'operator_totals'
     | 'offering_rollup'
+    | 'offering_rollup_sums'
     | 'operator_rollup'
     | 'collection_top_rollup'
     | 'member_totals'
@@ -30,7 +31,7 @@ const SHARES = ['share_church', 'share_field', 'share_union'] as const;
 
 /**
  * The *_expected views of migration 0011, the rollup's of 0018, the year totals' of 0022, the
- * operator totals' of 0040, the bank's rollups' of 0043 and the institutions' year totals' of 0049. Where the view itself can hold rows
+ * operator totals' of 0040, the bank's rollups' of 0043 and the institutions' year totals' of 0049 and the offering rollup's sums of 0050. Where the view itself can hold rows
  * whose measures are all zero (offering shares that net out), those count as absent on both sides.
  */
 const COMPARED: readonly Compared[] = [
@@ -41,6 +42,7 @@ const COMPARED: readonly Compared[] = [
   { table: 'institution_year_totals', keys: ['starts_on', 'institution_id', 'status', 'currency'], measures: MONEY },
   { table: 'operator_totals', keys: ['period', 'starts_on', 'institution_id', 'operator', 'status', 'currency'], measures: MONEY },
   { table: 'offering_rollup', keys: ['period', 'starts_on', 'religion_id', 'branch_id', 'offering_type_id', 'currency'], measures: SHARES, zeroExpectedIsAbsent: true },
+  { table: 'offering_rollup_sums', keys: ['period', 'starts_on', 'religion_id', 'branch_id', 'currency'], measures: ['types', ...SHARES], zeroExpectedIsAbsent: true },
   { table: 'operator_rollup', keys: ['period', 'starts_on', 'religion_id', 'branch_id', 'operator', 'status', 'currency'], measures: MONEY },
   { table: 'collection_top_rollup', keys: ['period', 'starts_on', 'religion_id', 'branch_id', 'top_id', 'method', 'status', 'currency'], measures: MONEY },
 ];

@@ -79,8 +79,7 @@ export async function shareSumsByOfferingType(db: Db, filter: GivingFilter): Pro
  * (an institution's subtree names a few hundred).
  */
 export async function offeringTypeRanking(db: Db, filter: GivingFilter, n: number): Promise<{ candidates: ShareSumRow[]; all?: ShareSums }> {
-  const bank = bankRollupFilter(filter, offeringRollup, false);
-  if (bank) return offeringTypeRankingByType(db, bank, dayOf(new Date()), n);
+  if (filter.rollup && !filter.underPath) return offeringTypeRankingByType(db, filter.rollup, filter, dayOf(new Date()), n);
   return { candidates: await shareSumsByOfferingType(db, filter) };
 }
 
