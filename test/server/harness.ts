@@ -138,12 +138,26 @@ export async function createTestApp(
     },
     close: async () => {
       const checked = process.env.OPENAPI_CONFORMANCE === 'off' ? null : await conformance();
-      await providers.close();
-      await app.close();
-      await database.close();
+      await namedIfSlow('the providers (simulators, jobs)', providers.close());
+      await namedIfSlow('the app (in-flight requests)', app.close());
+      await namedIfSlow('the database (pool and change feed)', database.close());
       if (checked) await reportConformance(checked);
     },
   };
+}
+
+/**
+ * Awaits one step of closing a test app and, if it takes over 15 s, says which on stderr (still
+ * waiting): db-faults.pg.test.ts's first teardown once outlasted the 120 s hook under a loaded
+ * PostgreSQL run, and the hook's timeout alone does not say which step held it.
+ */
+async function namedIfSlow(step: string, closing: Promise<unknown>): Promise<void> {
+  const warning = setTimeout(() => process.stderr.write(`test app close: still waiting for ${step} after 15 s\n`), 15_000);
+  try {
+    await closing;
+  } finally {
+    clearTimeout(warning);
+  }
 }
 
 /**
