@@ -51,7 +51,8 @@ export async function dashboardBreakdowns(ctx: AppContext, user: AuthUser, q: Da
   const db = ctx.database.db;
   const root = await reportRoot(db, user, undefined);
   const zone = zoneOf(root);
-  const periods = dashboardPeriods(q.period, dayOf(ctx.now(), zone));
+  const today = dayOf(ctx.now(), zone);
+  const periods = dashboardPeriods(q.period, today);
   // An entity user's scope is their institution's subtree, a bank user's their religion or branch: the root adds nothing.
   const scope = institutionScope(user);
   // Bank staff (no root) read the rollups per religion and branch (ADR 066), entity users their subtree's rows.
@@ -59,7 +60,7 @@ export async function dashboardBreakdowns(ctx: AppContext, user: AuthUser, q: Da
   const totals = (filter: Omit<TotalsFilter, 'scope'>, groupBy: Array<Exclude<TotalsDimension, 'institution'>>) =>
     rollup ? rollupTotalsBy(db, { ...filter, scope: rollup(collectionRollup) }, groupBy) : collectionTotalsBy(db, { ...filter, scope }, groupBy);
   // The instants are only for what the read model does not keep; nothing here needs them.
-  const filterOf = (range: { from: string; to: string }): GivingFilter => ({ scope, rollup, underPath: root?.path ?? null, ...range, start: new Date(0), end: new Date(0), currency: q.currency });
+  const filterOf = (range: { from: string; to: string }): GivingFilter => ({ scope, rollup, underPath: root?.path ?? null, ...range, start: new Date(0), end: new Date(0), currency: q.currency, today });
   const current = filterOf(periods.current);
 
   const [totalCurrent, totalPreviousToDate, totalPrevious, series, byMethod, byOperator, byType, byChild, children, failed, pledges, failedCredits] = await Promise.all([

@@ -39,6 +39,11 @@ export type GivingFilter = {
   start: Date;
   end: Date;
   currency: string;
+  /**
+   * Today in the caller's zone, when the caller has the request's clock: it decides which rollup rows
+   * are read (never the sums). Without it, today in East Africa by the system clock.
+   */
+  today?: Day;
 };
 
 export type ShareSumRow = { offeringTypeId: number; title: string; church: number; field: number; union: number };
@@ -79,7 +84,7 @@ export async function shareSumsByOfferingType(db: Db, filter: GivingFilter): Pro
  * (an institution's subtree names a few hundred).
  */
 export async function offeringTypeRanking(db: Db, filter: GivingFilter, n: number): Promise<{ candidates: ShareSumRow[]; all?: ShareSums }> {
-  if (filter.rollup && !filter.underPath) return offeringTypeRankingByType(db, filter.rollup, filter, dayOf(new Date()), n);
+  if (filter.rollup && !filter.underPath) return offeringTypeRankingByType(db, filter.rollup, filter, filter.today ?? dayOf(new Date()), n);
   return { candidates: await shareSumsByOfferingType(db, filter) };
 }
 
