@@ -41,7 +41,7 @@ export const members = pgTable(
     uniqueIndex('members_institution_phone').on(t.institutionId, t.phone).where(sql`${t.deletedAt} is null`),
     index('members_phone').on(t.phone),
     // The search's prefix indexes (members_name_search_list, members_last_name_search_list,
-    // members_code_search_list) carry INCLUDE columns, which drizzle cannot declare: migration 0034.
+    // members_code_search_list) carry INCLUDE columns, which drizzle cannot declare: migrations 0034 and 0051.
     // The next member number without reading every member (services/desk/member-code.ts).
     index('members_institution_code_length').on(t.institutionId, sql`length(${t.code})`, t.code),
     check('members_language', sql`${t.preferredLanguage} in ('sw','en')`),

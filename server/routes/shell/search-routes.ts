@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { LimitOffsetParams } from '../../../domain/api/common';
 import { MemberSearchResult, SearchInput, TransactionSearchResult } from '../../../domain/api/shell';
-import { searchMembers, searchTransactions } from '../../services/shell/search';
+import { searchTransactions } from '../../services/shell/search';
+import { searchMembers } from '../../services/shell/search-members';
 import { authOf } from '../auth/client-info';
 
 /** Advanced search (spec section 2): `searchTransaction/7/0` and `searchMember/7/0`, always scoped to the caller. */

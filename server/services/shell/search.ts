@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { MemberHit, TransactionHit } from '../../../domain/api/shell';
+import type { TransactionHit } from '../../../domain/api/shell';
 import type { AppContext } from '../../context';
 import { institutions } from '../../db/schema/institutions';
 import type { AuthUser } from '../auth/auth-user';
@@ -16,7 +16,7 @@ function phoneDigits(value: string): string | null {
 }
 
 /** A phone fragment as a LIKE pattern that matches it anywhere. */
-function phoneNeedle(value: string): string | null {
+export function phoneNeedle(value: string): string | null {
   const digits = phoneDigits(value);
   return digits ? likePrefix(digits, true) : null;
 }
@@ -209,52 +209,5 @@ export async function searchTransactions(ctx: AppContext, user: AuthUser, value:
     status: t.status,
     createdAt: new Date(t.created_at).toISOString(),
   }));
-  return { data, count: Math.min(Number(total), SEARCH_COUNT_CAP) };
-}
-
-/**
- * One way of matching members (over `members m`), in the caller's scope, in the list's name order,
- * at most `n`: each reads its own partial prefix index index-only (migration 0034) and sorts only
- * what it matched, so a code prefix shared by ten thousand members never reads their rows.
- */
-function memberBranch(match: SQL, scope: SQL | null, n: number): SQL {
-  const scoped = scope ? sql` join ${institutions} on ${institutions.id} = m.institution_id` : sql``;
-  const inScope = scope ? sql` and ${scope}` : sql``;
-  return sql`(select m.id, m.last_name, m.first_name from members m${scoped}
-    where m.deleted_at is null and ${match}${inScope} order by m.last_name, m.first_name, m.id limit ${n})`;
-}
-
-/** The members matching `value` as (id, last_name, first_name), at most `n` per way of matching (see matchingTransactions). */
-function matchingMembers(value: string, scope: SQL | null, n: number): SQL {
-  const prefix = likePrefix(value.toLowerCase());
-  const phone = phoneNeedle(value);
-  const branches: SQL[] = [
-    memberBranch(sql`lower(m.first_name || ' ' || m.last_name) like ${prefix}`, scope, n),
-    memberBranch(sql`lower(m.last_name) like ${prefix}`, scope, n),
-    memberBranch(sql`lower(m.code) like ${prefix}`, scope, n),
-  ];
-  if (phone) branches.push(memberBranch(sql`m.phone like ${phone}`, scope, n));
-  return sql.join(branches, sql` union `);
-}
-
-type MemberHitRow = { total: number; id: number; first_name: string; last_name: string; code: string; phone: string; institution: string };
-
-/** Advanced search, members tab: name, phone or member code, in scope, by last then first name. */
-export async function searchMembers(ctx: AppContext, user: AuthUser, value: string, page: Page) {
-  const db = ctx.database.db;
-  const scope = isUnscoped(user) ? null : institutionScope(user);
-  const n = Math.max(SEARCH_COUNT_CAP + 1, page.offset + page.limit);
-  const hits = sql`with hits as (${matchingMembers(value, scope, n)}),
-    page as (select id, last_name, first_name from hits order by last_name, first_name, id limit ${page.limit} offset ${page.offset})`;
-  const rows = executedRows<MemberHitRow>(
-    await db.execute(sql`${hits}
-      select (select count(*) from hits)::int as total, m.id, m.first_name, m.last_name, m.code, m.phone, i.title as institution
-      from page join members m on m.id = page.id join ${institutions} i on i.id = m.institution_id
-      order by page.last_name, page.first_name, page.id`),
-  );
-  // A page past the end holds no row to carry the count; ask for it alone.
-  const total =
-    rows[0]?.total ?? (page.offset === 0 ? 0 : Number(executedRows<{ n: number }>(await db.execute(sql`${hits} select count(*)::int as n from hits`))[0]?.n ?? 0));
-  const data: MemberHit[] = rows.map((m) => ({ id: Number(m.id), names: `${m.first_name} ${m.last_name}`, code: m.code, phone: m.phone, institution: m.institution }));
   return { data, count: Math.min(Number(total), SEARCH_COUNT_CAP) };
 }
