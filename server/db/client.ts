@@ -10,6 +10,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { projectRoot } from '../lib/project-root';
 import { type ChangeFeed, pgliteChangeFeed, postgresChangeFeed } from './change-feed';
+// A transaction whose 'begin' fails releases its connection (drizzle's does not): see the file.
+import './release-on-failed-begin';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
