@@ -2,6 +2,7 @@ import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openPostgres } from '../../server/db/client';
+import { executedRows } from '../../server/services/desk/unnest-insert';
 import { createScratchDatabase } from './harness';
 
 /**
@@ -93,7 +94,7 @@ describe('a transaction whose connection is lost at begin', () => {
       }
       expect(proxy.cuts()).toBe(12);
       proxy.arm(false);
-      const rows = await database.db.transaction(async (tx) => (await tx.execute(sql`select 41 + 1 as answer`)).rows);
+      const rows = await database.db.transaction(async (tx) => executedRows<{ answer: number }>(await tx.execute(sql`select 41 + 1 as answer`)));
       expect(rows).toEqual([{ answer: 42 }]);
     } finally {
       proxy.arm(false);

@@ -155,15 +155,19 @@ describe('search on the demo data answers what the unindexed query answered', ()
         const [total] = await t.database.db.select({ n: count() }).from(members).innerJoin(institutions, eq(institutions.id, members.institutionId)).where(where);
         for (const offset of [0, 7, 14]) {
           const expected = await matching().orderBy(asc(members.lastName), asc(members.firstName), asc(members.id)).limit(7).offset(offset);
-          const got = await searchMembers(ctx, users[role], term, { limit: 7, offset });
-          if (got.count === SEARCH_COUNT_CAP) capped++;
-          expect({ term, role, offset, ids: got.data.map((d) => d.id), count: got.count }).toEqual({
-            term,
-            role,
-            offset,
-            ids: expected.map((e) => e.id),
-            count: Math.min(total?.n ?? 0, SEARCH_COUNT_CAP),
-          });
+          // Every scope both ways: walking the names (a wide scope) and reading ranges (a narrow one).
+          for (const walkFromMembers of [0, Number.POSITIVE_INFINITY]) {
+            const got = await searchMembers(ctx, users[role], term, { limit: 7, offset }, walkFromMembers);
+            if (got.count === SEARCH_COUNT_CAP) capped++;
+            expect({ term, role, offset, walkFromMembers, ids: got.data.map((d) => d.id), count: got.count }).toEqual({
+              term,
+              role,
+              offset,
+              walkFromMembers,
+              ids: expected.map((e) => e.id),
+              count: Math.min(total?.n ?? 0, SEARCH_COUNT_CAP),
+            });
+          }
         }
       }
     }

@@ -5,6 +5,7 @@ import { institutions } from '../../db/schema/institutions';
 import type { AuthUser } from '../auth/auth-user';
 import { institutionScope, isUnscoped } from '../auth/scope';
 import { executedRows } from '../desk/unnest-insert';
+import { registeredMembers } from '../stats/participation';
 import { likePrefix } from './like';
 import { phoneNeedle, SEARCH_COUNT_CAP } from './search';
 
@@ -68,17 +69,17 @@ function anyOfRange(match: SQL, scope: SQL | null): SQL {
  * union of each way's first k holds the first k of all). `counted`: at most SEARCH_COUNT_CAP + 1 ids
  * per way; their union holds more than the cap exactly when the matches do, so the count needs no order.
  *
- * Bank staff's name ways walk the names. An institution's users are a scope of a few institutions:
- * their ranges are read per institution (the planner starts from the institutions in scope), and
- * walking the bank's names for them would pass everyone else's members; a code or a phone is a
- * range for everyone. A range is read and sorted once for both unions.
+ * The name ways walk the names when the scope is wide (`walk`: the bank, a religion, a union, a
+ * large branch; see WALK_FROM_MEMBERS). A narrow scope's ranges are read per institution (the
+ * planner starts from the institutions in scope); a code or a phone is a range for everyone. A
+ * range is read and sorted once for both unions.
  */
-function searchParts(value: string, scope: SQL | null, narrowScope: boolean, k: number): { ranges: SQL; candidates: SQL; counted: SQL } {
+function searchParts(value: string, scope: SQL | null, walk: boolean, k: number): { ranges: SQL; candidates: SQL; counted: SQL } {
   const prefix = likePrefix(value.toLowerCase());
   const n = Math.max(SEARCH_COUNT_CAP + 1, k);
   const ways: Array<{ match: SQL; walk: string | null }> = [
-    { match: sql`${sql.raw(FULL_NAME)} like ${prefix}`, walk: narrowScope ? null : FULL_NAME },
-    { match: sql`${sql.raw(LAST_NAME)} like ${prefix}`, walk: narrowScope ? null : LAST_NAME },
+    { match: sql`${sql.raw(FULL_NAME)} like ${prefix}`, walk: walk ? FULL_NAME : null },
+    { match: sql`${sql.raw(LAST_NAME)} like ${prefix}`, walk: walk ? LAST_NAME : null },
     { match: sql`${sql.raw(CODE)} like ${prefix}`, walk: null },
   ];
   const phone = phoneNeedle(value);
@@ -93,14 +94,29 @@ function searchParts(value: string, scope: SQL | null, narrowScope: boolean, k: 
   return { ranges: sql.join(ranges, sql`, `), candidates: sql.join(candidates, sql` union `), counted: sql.join(counted, sql` union `) };
 }
 
+/**
+ * A scope of at least this many members walks the names (see searchParts): there the walk meets the
+ * scope's namesakes within a few entries of each name, while a range of a common first name is
+ * thousands of rows to sort. Below it (a church, a district, a small branch) the range is a few
+ * hundred rows at most, read from the scope's institutions, and a walk would pass the rest of the bank.
+ */
+export const WALK_FROM_MEMBERS = 20_000;
+
+/** Whether the caller's scope is wide enough to walk: the whole bank, else its members from the participation read model (a few rows). */
+async function walksNames(ctx: AppContext, user: AuthUser, walkFromMembers: number): Promise<boolean> {
+  return isUnscoped(user) || (await registeredMembers(ctx.database.db, user)) >= walkFromMembers;
+}
+
 type MemberHitRow = { total: number; id: number; first_name: string; last_name: string; code: string; phone: string; institution: string };
 
-/** Advanced search, members tab: name, phone or member code, in scope, by last then first name. */
-export async function searchMembers(ctx: AppContext, user: AuthUser, value: string, page: Page) {
+/**
+ * Advanced search, members tab: name, phone or member code, in scope, by last then first name.
+ * `walkFromMembers` is for tests, which compare both ways of reading with the unindexed query.
+ */
+export async function searchMembers(ctx: AppContext, user: AuthUser, value: string, page: Page, walkFromMembers = WALK_FROM_MEMBERS) {
   const db = ctx.database.db;
   const scope = isUnscoped(user) ? null : institutionScope(user);
-  const narrowScope = user.roleKind !== 'admin' && user.roleKind !== 'branch';
-  const parts = searchParts(value, scope, narrowScope, page.offset + page.limit);
+  const parts = searchParts(value, scope, await walksNames(ctx, user, walkFromMembers), page.offset + page.limit);
   const hits = sql`with ${parts.ranges},
     candidates as (${parts.candidates}),
     counted as (select count(*) as n from (${parts.counted}) c),
