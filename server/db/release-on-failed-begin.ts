@@ -12,8 +12,8 @@ import pg from 'pg';
  * enough for `pool.end()` never to resolve, which is how db-faults.pg.test.ts's teardown hung in CI.
  *
  * This replaces NodePgSession's `transaction` with the same steps and `begin` inside the release: a
- * client whose `begin` failed is released with the error, so the pool discards it. The body, commit
- * and rollback are drizzle's. Nested transactions (savepoints) run on the transaction's own session
+ * client whose `begin` (or `rollback`) failed is released with the error, so the pool discards it.
+ * The body, commit and rollback are otherwise drizzle's. Nested transactions (savepoints) run on the transaction's own session
  * and are untouched. db-transaction-release.pg.test.ts drops the connection at `begin` through a proxy.
  */
 type SessionInternals = {
@@ -41,15 +41,22 @@ async function transaction<T>(this: SessionInternals, body: (tx: AnyTransaction)
     client.release(error as Error);
     throw error;
   }
+  // A connection whose rollback failed is in no known state: released with the error, it is discarded.
+  let broken: Error | undefined;
   try {
     const result = await body(tx);
     await tx.execute(sql`commit`);
     return result;
   } catch (error) {
-    await tx.execute(sql`rollback`);
+    try {
+      await tx.execute(sql`rollback`);
+    } catch (rollbackError) {
+      broken = rollbackError as Error;
+      throw rollbackError;
+    }
     throw error;
   } finally {
-    client.release();
+    client.release(broken);
   }
 }
 

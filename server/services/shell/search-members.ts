@@ -25,8 +25,8 @@ function scoped(scope: SQL | null): { from: SQL; and: SQL } {
 
 /**
  * At most `n` members a condition matches, in the caller's scope, in the list's name order: the
- * range read from its prefix index index-only and sorted. Right for a range of few members (an
- * institution's users, a code, a phone), and it serves the page and the bounded count in one read.
+ * range read from its prefix index index-only and sorted. Right for a range of few members (a
+ * narrow scope, a code, a phone), and it serves the page and the bounded count in one read.
  */
 function firstOfRange(match: SQL, scope: SQL | null, n: number): SQL {
   const { from, and } = scoped(scope);
@@ -97,8 +97,8 @@ function searchParts(value: string, scope: SQL | null, walk: boolean, k: number)
 /**
  * A scope of at least this many members walks the names (see searchParts): there the walk meets the
  * scope's namesakes within a few entries of each name, while a range of a common first name is
- * thousands of rows to sort. Below it (a church, a district, a small branch) the range is a few
- * hundred rows at most, read from the scope's institutions, and a walk would pass the rest of the bank.
+ * thousands of rows to sort. Below it (a church, a district, a small branch) a common first name is
+ * a few hundred rows, read from the scope's institutions, and a walk would pass the rest of the bank's.
  */
 export const WALK_FROM_MEMBERS = 20_000;
 
