@@ -9,7 +9,7 @@ import pg from 'pg';
  * restart, a failover, pg_terminate_backend, or an idle connection handed out before its error
  * arrived), `begin` fails and the client is never released: the pool (10 connections, no acquire
  * timeout) keeps it checked out for ever. Ten such moments and every query waits for ever; one is
- * enough for `pool.end()` never to resolve, which is how db-faults.pg.test.ts's teardown hung in CI.
+ * enough for `pool.end()` never to resolve, the likely cause of db-faults.pg.test.ts's teardown hang in CI.
  *
  * This replaces NodePgSession's `transaction` with the same steps and `begin` inside the release: a
  * client whose `begin` (or `rollback`) failed is released with the error, so the pool discards it.
