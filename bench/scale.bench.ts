@@ -59,6 +59,8 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 try {
   const admin = await signIn('admin');
   const treasurer = await signIn('treasurer');
+  // The demo union holds every scale congregation: an institution's user whose scope is most of the bank (ADR 073).
+  const union = await signIn('union');
   const post = (headers: Record<string, string>, path: string, value: string) => () =>
     fetch(`${base}${path}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ value }) });
   const get = (headers: Record<string, string>, path: string) => () => fetch(`${base}${path}`, { headers });
@@ -70,6 +72,7 @@ try {
     { call: 'searchMember admin: part of a phone "0600012"', budget: 30, run: post(admin, searchM, '0600012') },
     { call: 'searchMember admin: member code "SM0004"', budget: 30, run: post(admin, searchM, 'SM0004') },
     { call: 'searchMember treasurer: first name "Neema"', budget: 30, run: post(treasurer, searchM, 'Neema') },
+    { call: 'searchMember union: first name "Neema"', budget: 30, run: post(union, searchM, 'Neema') },
     { call: 'searchTransaction admin: first name "Neema"', budget: 30, run: post(admin, searchT, 'Neema') },
     { call: 'searchTransaction admin: reference "SCL00012"', budget: 30, run: post(admin, searchT, 'SCL00012') },
     { call: 'searchTransaction admin: receipt "RC-SCL-777"', budget: 30, run: post(admin, searchT, 'RC-SCL-777') },

@@ -6,6 +6,7 @@ import type { AuthUser } from '../auth/auth-user';
 import { institutionScope, isUnscoped } from '../auth/scope';
 import { executedRows } from '../desk/unnest-insert';
 import { registeredMembers } from '../stats/participation';
+import { distinctNames } from './distinct-names';
 import { likePrefix } from './like';
 import { phoneNeedle, SEARCH_COUNT_CAP } from './search';
 
@@ -35,9 +36,8 @@ function firstOfRange(match: SQL, scope: SQL | null, n: number): SQL {
 }
 
 /**
- * The first `k` members, in name order, whose `expression` begins with `prefix`: a loose index scan
- * over the distinct names of the range (`~>~` and `using ~<~` are the text_pattern_ops index's
- * order, so each next name is one descent), then each name's first `k` from the same index, whose
+ * The first `k` members, in name order, whose `expression` begins with `prefix`: the distinct names
+ * of the range (`distinctNames`), then each name's first `k` from the same index, whose
  * key continues with last name, first name and id (migration 0051). A whole first name is a few
  * dozen distinct full names however many members bear it; sorting them all grew with the data.
  * The scope is checked along each name's walk: a religion or a branch meets its members soon.
@@ -45,12 +45,7 @@ function firstOfRange(match: SQL, scope: SQL | null, n: number): SQL {
 function firstByName(expression: string, prefix: string, scope: SQL | null, k: number): SQL {
   const name = sql.raw(expression);
   const { from, and } = scoped(scope);
-  const next = (after: SQL) =>
-    sql`select ${name} as name from members m where m.deleted_at is null and ${name} like ${prefix}${after} order by ${name} using ~<~ limit 1`;
-  return sql`(with recursive names(name) as (
-      (${next(sql``)})
-      union all
-      select (${next(sql` and ${name} ~>~ names.name`)}) from names where names.name is not null)
+  return sql`(${distinctNames(sql`members m`, sql`m.deleted_at is null and ${name} like ${prefix}`, name)}
     select hit.id, hit.last_name, hit.first_name from names cross join lateral (
       select m.id, m.last_name, m.first_name from ${from} where m.deleted_at is null and ${name} = names.name${and}
       order by m.last_name, m.first_name, m.id limit ${k}) hit

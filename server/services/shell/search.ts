@@ -5,6 +5,7 @@ import { institutions } from '../../db/schema/institutions';
 import type { AuthUser } from '../auth/auth-user';
 import { institutionScope, isUnscoped } from '../auth/scope';
 import { executedRows } from '../desk/unnest-insert';
+import { distinctNames } from './distinct-names';
 import { likePrefix } from './like';
 
 type Page = { limit: number; offset: number };
@@ -76,20 +77,14 @@ function newestOfRange(way: Way, needle: string, scope: SQL | null, n: number): 
 }
 
 /**
- * The newest `k` matches of a name prefix as (id, created_at): a loose index scan over the distinct
- * names of the range (`~>~` and `using ~<~` are the order of the text_pattern_ops index, so each next
- * name is one descent), then each name's newest `k` from the same index, which is ordered by name,
+ * The newest `k` matches of a name prefix as (id, created_at): the distinct names of the range
+ * (`distinctNames`), then each name's newest `k` from the same index, which is ordered by name,
  * date and id. A scope is checked along each name's walk: a religion or a branch meets its rows soon.
  */
 function newestByName(way: Way, needle: string, scope: SQL | null, k: number): SQL {
   const name = sql.raw(way.match.indexed);
   const { from, and } = scoped(scope);
-  const next = (after: SQL) =>
-    sql`select ${name} as name from transactions t where ${matches(way, needle)}${after} order by ${name} using ~<~ limit 1`;
-  return sql`(with recursive names(name) as (
-      (${next(sql``)})
-      union all
-      select (${next(sql` and ${name} ~>~ names.name`)}) from names where names.name is not null)
+  return sql`(${distinctNames(sql`transactions t`, matches(way, needle), name)}
     select hit.id, hit.created_at from names cross join lateral (
       select t.id, t.created_at from ${from} where t.${sql.raw(way.match.column)} is not null and ${name} = names.name${and}
       order by t.created_at desc, t.id desc limit ${k}) hit
