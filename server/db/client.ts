@@ -76,12 +76,28 @@ export async function openPglite(dataDir: string | null, options: { loadDataDir?
   };
 }
 
+/**
+ * How long a query waits for a pooled connection (all ten busy) or for a new one to open before it
+ * fails with "timeout exceeded when trying to connect", answered 503 with Retry-After
+ * (lib/database-unavailable.ts). Without it a saturated pool or an unreachable server made requests
+ * queue for ever, holding their sockets, instead of telling the client to come back. No work holds a
+ * connection for long: exports read in keyset batches (ADR 060), so ten seconds is only ever
+ * reached when the database cannot keep up.
+ */
+export const POOL_ACQUIRE_TIMEOUT_MS = 10_000;
+
 /** Connects to PostgreSQL with a pool and applies the migrations. */
-export async function openPostgres(url: string): Promise<Database> {
+export async function openPostgres(url: string, options: { acquireTimeoutMs?: number } = {}): Promise<Database> {
   const changes = postgresChangeFeed(url, (message) => console.warn(message));
   // JIT off for the API's sessions (ADR 068): at 10x data the planner's estimates pass jit_above_cost for
   // statements that run in milliseconds (a search's index ranges), and compiling them cost 50–90 ms each.
-  const pool = new pg.Pool({ connectionString: url, max: 10, options: '-c jit=off', onConnect: changes.listenOnPoolConnection });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: options.acquireTimeoutMs ?? POOL_ACQUIRE_TIMEOUT_MS,
+    options: '-c jit=off',
+    onConnect: changes.listenOnPoolConnection,
+  });
   // An idle client whose connection dies (restart, failover, pg_terminate_backend) emits 'error' on
   // the pool; unhandled, that kills the process. The pool drops that client and opens a fresh one
   // for the next query; requests in flight get a 503 (plugins/errors.ts).
