@@ -63,6 +63,8 @@ export async function dashboardBreakdowns(ctx: AppContext, user: AuthUser, q: Da
   const filterOf = (range: { from: string; to: string }): GivingFilter => ({ scope, rollup, underPath: root?.path ?? null, ...range, start: new Date(0), end: new Date(0), currency: q.currency, today });
   const current = filterOf(periods.current);
 
+  // The tops of a bank user's scope decide how their sums are read (giving-sums.ts collectedByChild).
+  const childrenRead = childrenOf(db, user, root?.id ?? null);
   const [totalCurrent, totalPreviousToDate, totalPrevious, series, byMethod, byOperator, byType, byChild, children, failed, pledges, failedCredits] = await Promise.all([
     collectedTotal(db, current),
     collectedTotal(db, filterOf(periods.previousToDate)),
@@ -71,8 +73,8 @@ export async function dashboardBreakdowns(ctx: AppContext, user: AuthUser, q: Da
     collectedByMethod(db, current),
     collectedByOperator(db, current),
     offeringTypeRanking(db, current, TOP_OFFERING_TYPES),
-    collectedByChild(db, current),
-    childrenOf(db, user, root?.id ?? null),
+    childrenRead.then((children) => collectedByChild(db, current, children)),
+    childrenRead,
     totals({ ...periods.current, status: ['failed'] }, []),
     pledgesAttention(db, user, ctx.now()),
     // A state, not a period's figure: what waits now (the list behind it has no date filter).

@@ -111,11 +111,26 @@ export async function collectedByOperator(db: Db, filter: GivingFilter): Promise
 
 /**
  * Completed givings per institution one level below `underPath` (each child's whole subtree), keyed by
- * the child's id read from the path; with no path, per top of the tree (a bank user's unions).
+ * the child's id read from the path; with no path, per top of the caller's scope (`children`, from
+ * childrenOf): a bank user's unions, read from the rollup by top of the tree. A branch officer's tops
+ * need not be tops of the tree (a church banking at their branch under a union banking elsewhere):
+ * the rollup keys that church's givings by the union, so then the scope's rows are read per
+ * institution and each child takes the rows of its subtree.
  */
-export async function collectedByChild(db: Db, filter: GivingFilter): Promise<Map<number, Collected>> {
+export async function collectedByChild(db: Db, filter: GivingFilter, children: ReadonlyArray<{ id: number; path: string }>): Promise<Map<number, Collected>> {
   const bank = bankRollupFilter(filter, collectionTopRollup, true);
-  if (bank) return new Map((await topRollupTotals(db, bank)).map((row) => [row.topId, { amount: row.amount, count: row.transactions }]));
+  if (bank && children.every((child) => child.path === `/${child.id}/`)) {
+    return new Map((await topRollupTotals(db, bank)).map((row) => [row.topId, { amount: row.amount, count: row.transactions }]));
+  }
+  if (bank) {
+    const rows = await collectionTotalsBy(db, totalsFilter(filter, true), [], { path: institutions.path });
+    const sums = new Map<number, Collected>();
+    for (const child of children) {
+      const under = rows.filter((row) => String(row.path).startsWith(child.path));
+      sums.set(child.id, { amount: under.reduce((sum, row) => sum + row.amount, 0), count: under.reduce((sum, row) => sum + row.transactions, 0) });
+    }
+    return sums;
+  }
   const depth = filter.underPath ? filter.underPath.split('/').filter(Boolean).length : 0;
   // A literal, not a parameter: GROUP BY must see the same expression as SELECT.
   const child = sql<string>`split_part(${institutions.path}, '/', ${sql.raw(String(depth + 2))})`;

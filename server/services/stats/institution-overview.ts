@@ -14,7 +14,7 @@ import { reportRoot, zoneOf } from './report-scope';
 export async function childrenOf(db: Db, user: AuthUser, rootId: number | null) {
   const scope = institutionScope(user);
   const where = rootId === null ? and(scope, sql`(${institutions.parentId} is null or not exists (select 1 from institutions up where up.id = ${institutions.parentId} and ${sql.raw(scopeOnUp(user))}))`) : and(scope, eq(institutions.parentId, rootId));
-  return db.select({ id: institutions.id, title: institutions.title }).from(institutions).where(where).orderBy(institutions.title);
+  return db.select({ id: institutions.id, title: institutions.title, path: institutions.path }).from(institutions).where(where).orderBy(institutions.title);
 }
 
 /** The caller's scope applied to the `up` alias (a parent), for "tops of the scope": the parent is outside it. */
@@ -34,13 +34,15 @@ export async function institutionOverview(db: Db, user: AuthUser, q: StatsOvervi
   const root = await reportRoot(db, user, q.institutionId);
   const { start, end } = dayRange(q.from, q.to, zoneOf(root));
   const filter: GivingFilter = { scope: institutionScope(user), rollup: rollupScopeOf(user), underPath: root?.path ?? null, from: q.from, to: q.to, start, end, currency: q.currency };
+  // The tops of a bank user's scope decide how their sums are read (giving-sums.ts collectedByChild).
+  const childrenRead = childrenOf(db, user, root?.id ?? null);
   const [total, byMethod, byOperator, byChild, participation, children] = await Promise.all([
     collectedTotal(db, filter),
     collectedByMethod(db, filter),
     collectedByOperator(db, filter),
-    collectedByChild(db, filter),
+    childrenRead.then((list) => collectedByChild(db, filter, list)),
     participationIn(db, user, root, filter),
-    childrenOf(db, user, root?.id ?? null),
+    childrenRead,
   ]);
   const childRows = children.map((child) => ({ id: child.id, title: child.title, ...(byChild.get(child.id) ?? { amount: 0, count: 0 }) }));
   const inChildren = childRows.reduce((sum, row) => ({ amount: sum.amount + row.amount, count: sum.count + row.count }), { amount: 0, count: 0 });
