@@ -1,3 +1,5 @@
+import { neutraliseFormulaText } from './spreadsheet-formula';
+
 /**
  * CSV text → rows of cells (RFC 4180: quoted cells may hold the delimiter, quotes doubled, and line
  * breaks). Read by the server import and the browser's import worker alike, so both see the same
@@ -76,13 +78,12 @@ function guessDelimiter(source: string): string {
 
 /**
  * Cells → one CSV record (quoted only where needed); the template, the refused-rows report and the
- * batches the browser sends use it. `neutralise` prefixes a cell a spreadsheet would run as a
- * formula (=, +, -, @) with an apostrophe, as server/lib/export does: for files people open, not
- * for the batches the server reads back.
+ * batches the browser sends use it. `neutralise` applies the one formula rule the server's exports
+ * use (spreadsheet-formula.ts): for files people open, not for the batches the server reads back.
  */
 export function toCsvRecord(cells: readonly string[], neutralise = false): string {
   return cells
-    .map((raw) => (neutralise && /^[=+\-@\t\r]/.test(raw) ? `'${raw}` : raw))
+    .map((raw) => (neutralise ? neutraliseFormulaText(raw) : raw))
     .map((cell) => (/[",\r\n;\t]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell))
     .join(',');
 }

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { PDF_MAX_ROWS } from './lib/export/pdf-cap';
 
 /** Environment, read once at start-up and validated; everything else receives this object. */
 const Env = z.object({
@@ -95,6 +96,8 @@ const Env = z.object({
   BANK_EMAIL_DOMAIN: z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i).default('sadakabank.co.tz'),
   /** Rows per database read of a streamed export (ADR 060); tests make it small to cross several batches. */
   EXPORT_BATCH_ROWS: z.coerce.number().int().min(1).max(100_000).default(2_000),
+  /** Body rows a PDF export holds at most (ADR 060, 074); tests make it small so a few rows cross it. */
+  EXPORT_PDF_MAX_ROWS: z.coerce.number().int().min(1).max(100_000).default(PDF_MAX_ROWS),
 });
 
 export type Config = {
@@ -135,7 +138,7 @@ export type Config = {
   jobs: { recoveryCron: string };
   /** The counting desk: after how many days an open batch counts as forgotten (dashboard, batch list). */
   desk: { staleBatchDays: number };
-  exports: { batchRows: number };
+  exports: { batchRows: number; pdfMaxRows: number };
   /** Uploaded documents and logos, under generated names (DATA_DIR/uploads). */
   uploadDir: string;
   /** Statement links (ADR 064). */
@@ -201,7 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bankEmailDomain: e.BANK_EMAIL_DOMAIN.toLowerCase(),
     jobs: { recoveryCron: e.JOB_RECOVERY_CRON },
     desk: { staleBatchDays: e.STALE_BATCH_DAYS },
-    exports: { batchRows: e.EXPORT_BATCH_ROWS },
+    exports: { batchRows: e.EXPORT_BATCH_ROWS, pdfMaxRows: e.EXPORT_PDF_MAX_ROWS },
     uploadDir: resolve(e.DATA_DIR, 'uploads'),
     statementLinks: { days: e.STATEMENT_LINK_DAYS, ratePerIp: e.STATEMENT_LINK_RATE_PER_IP },
   };

@@ -44,7 +44,8 @@ describe('CSV table', () => {
   });
 
   it('neutralises cells a spreadsheet would run, for files people open', () => {
-    expect(toCsvRecord(['=1+1', '+255', '@SUM(A1)', 'ok'], true)).toBe("'=1+1,'+255,'@SUM(A1),ok");
+    // The server's rule (test/domain/spreadsheet-formula.test.ts): a signed number stays a number.
+    expect(toCsvRecord(['=1+1', '+255', '-abc', '@SUM(A1)', 'ok'], true)).toBe("'=1+1,+255,'-abc,'@SUM(A1),ok");
   });
 });
 

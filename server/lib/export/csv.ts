@@ -26,5 +26,6 @@ async function* csvPieces(table: PreparedTable): AsyncGenerator<string> {
     }
   }
   if (pending.length > 0) yield stringify(pending);
+  if (table.totalRows.length > 0) yield stringify(table.totalRows);
   if (table.footer) yield stringify([[table.footer]]);
 }

@@ -4,6 +4,7 @@ import type { CellValue } from './cells';
 import { neutraliseFormula } from './cells';
 import { csvStream } from './csv';
 import { pdfStream } from './pdf';
+import { PDF_MAX_ROWS } from './pdf-cap';
 import { xlsxStream } from './xlsx';
 
 type Translate = (descriptor: { id: string; message: string }, values?: Record<string, unknown>) => string;
@@ -30,10 +31,23 @@ export type ExportSpec<T> = {
   title: string;
   columns: ReadonlyArray<ExportColumn<T>>;
   rows: Iterable<T> | AsyncIterable<T>;
+  /**
+   * How many rows `rows` holds, when the caller knows (it counted them first); an array's own length
+   * otherwise. The PDF names it when it stops at its cap; without it the PDF reads the rest of the
+   * rows (without laying them out) to count them.
+   */
+  rowCount?: number;
+  /**
+   * Rows written after the body, in bold, in every format: totals the caller computed over every
+   * row. Never part of the body, so the PDF's cap does not cut them (ADR 074).
+   */
+  totalRows?: ReadonlyArray<T>;
   /** A last line after the rows (e.g. "showing 50,000 of 61,200"). */
   footer?: string | null;
   /** The reader's language, for the writer's own lines (the PDF's row cap); English without it. */
   t?: Translate;
+  /** Body rows the PDF holds at most (PDF_MAX_ROWS unless configured: `config.exports.pdfMaxRows`). */
+  pdfMaxRows?: number;
 };
 
 export type ExportFormat = 'csv' | 'xlsx' | 'pdf';
@@ -44,15 +58,20 @@ export type ExportFormat = 'csv' | 'xlsx' | 'pdf';
  */
 export type ExportFile = { contentType: string; extension: string; body: Readable };
 
-/** What every format writer receives: headers, then rows of cells already neutralised. */
+/** What every format writer receives: headers, body rows, then total rows, all cells already neutralised. */
 export type PreparedTable = {
   title: string;
   headers: string[];
   rows: AsyncIterable<Array<string | number>>;
+  /** Null when the caller did not say and the rows are not an array: the PDF then counts them. */
+  rowCount: number | null;
+  totalRows: Array<Array<string | number>>;
   widths: number[];
   numFmts: Array<string | undefined>;
   footer: string | null;
-  pdfCutNote: (shown: number) => string;
+  pdfMaxRows: number;
+  /** The PDF's line where it stops the body: "the first {shown} of {all} rows" (and that the totals count them all). */
+  pdfCutNote: (shown: number, all: number) => string;
 };
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {
@@ -74,14 +93,20 @@ export async function writeExport<T>(spec: ExportSpec<T>, format: ExportFormat):
   const headers = columns.map((column) => String(neutraliseFormula(column.header)));
   const footer = spec.footer ? String(neutraliseFormula(spec.footer)) : null;
   const read = (column: ExportColumn<T>, row: T) => neutraliseFormula(format === 'csv' && column.csv ? column.csv(row) : column.value(row));
+  const cells = (row: T) => columns.map((column) => read(column, row));
+  const totalRows = (spec.totalRows ?? []).map(cells);
+  const cutNote = totalRows.length > 0 ? messages.exportPdfFirstRowsTotals : messages.exportPdfFirstRows;
   const table: PreparedTable = {
     title: spec.title,
     headers,
     widths: columns.map((c) => c.width ?? 18),
     numFmts: columns.map((c) => c.numFmt),
     footer,
-    rows: cellsOf(spec.rows, (row) => columns.map((column) => read(column, row))),
-    pdfCutNote: (shown) => t(messages.exportPdfCut, { shown }),
+    rows: cellsOf(spec.rows, cells),
+    rowCount: spec.rowCount ?? (Array.isArray(spec.rows) ? spec.rows.length : null),
+    totalRows,
+    pdfMaxRows: spec.pdfMaxRows ?? PDF_MAX_ROWS,
+    pdfCutNote: (shown, all) => t(cutNote, { shown, all }),
   };
   const body = format === 'csv' ? csvStream(table) : format === 'xlsx' ? xlsxStream(table) : pdfStream(table);
   return { contentType: CONTENT_TYPES[format], extension: format, body };

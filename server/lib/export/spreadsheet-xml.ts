@@ -2,7 +2,7 @@
  * The fixed parts of a one-sheet SpreadsheetML (XLSX) workbook and the XML of its rows, as the
  * streamed XLSX writer (xlsx.ts) puts them into the zip. Only what an export needs: a frozen bold
  * header row, column widths, numbers with a format, inline strings (no shared-strings table, which
- * would have to be complete before the sheet and grow with the file), an italic footer line.
+ * would have to be complete before the sheet and grow with the file), bold total rows, an italic footer line.
  */
 
 /** Characters XML 1.0 cannot carry at all (C0 controls but tab/newline/CR, lone surrogates, U+FFFE/F). */
@@ -21,29 +21,39 @@ export function columnLetters(index: number): string {
   return letters;
 }
 
-/** Cell style indexes of styles.xml below: 0 plain, 1 bold (header), 2 italic (footer), 3… one per number format. */
+/**
+ * Cell style indexes of styles.xml below: 0 plain, 1 bold (header, totals), 2 italic (footer), then
+ * one plain and one bold style per number format (body numbers, total numbers).
+ */
 export const STYLE_BOLD = 1;
 export const STYLE_ITALIC = 2;
 const FIRST_NUMBER_STYLE = 3;
 const FIRST_CUSTOM_NUMFMT = 164;
 
-/** Maps each column's number format (if any) to the cell style that carries it. */
-export function numberStyles(numFmts: ReadonlyArray<string | undefined>): { styleOf: Array<number | undefined>; formats: string[] } {
+/** Maps each column's number format (if any) to the cell style that carries it, plain and bold. */
+export function numberStyles(numFmts: ReadonlyArray<string | undefined>): { styleOf: Array<number | undefined>; boldStyleOf: Array<number | undefined>; formats: string[] } {
   const formats: string[] = [];
-  const styleOf = numFmts.map((format) => {
+  const at = numFmts.map((format) => {
     if (!format) return undefined;
-    let at = formats.indexOf(format);
-    if (at < 0) at = formats.push(format) - 1;
-    return FIRST_NUMBER_STYLE + at;
+    const known = formats.indexOf(format);
+    return known < 0 ? formats.push(format) - 1 : known;
   });
-  return { styleOf, formats };
+  return {
+    styleOf: at.map((i) => (i === undefined ? undefined : FIRST_NUMBER_STYLE + 2 * i)),
+    boldStyleOf: at.map((i) => (i === undefined ? undefined : FIRST_NUMBER_STYLE + 2 * i + 1)),
+    formats,
+  };
 }
 
 export function stylesXml(formats: readonly string[]): string {
   const numFmts = formats.length
     ? `<numFmts count="${formats.length}">${formats.map((f, i) => `<numFmt numFmtId="${FIRST_CUSTOM_NUMFMT + i}" formatCode="${xmlText(f)}"/>`).join('')}</numFmts>`
     : '';
-  const numberXfs = formats.map((_, i) => `<xf numFmtId="${FIRST_CUSTOM_NUMFMT + i}" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>`).join('');
+  const numberXfs = formats
+    .map((_, i) =>
+      [0, 1].map((fontId) => `<xf numFmtId="${FIRST_CUSTOM_NUMFMT + i}" fontId="${fontId}" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"${fontId ? ' applyFont="1"' : ''}/>`).join(''),
+    )
+    .join('');
   return (
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
     '<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
@@ -52,7 +62,7 @@ export function stylesXml(formats: readonly string[]): string {
     '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
     '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
     '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
-    `<cellXfs count="${FIRST_NUMBER_STYLE + formats.length}">` +
+    `<cellXfs count="${FIRST_NUMBER_STYLE + 2 * formats.length}">` +
     '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
     '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>' +
     '<xf numFmtId="0" fontId="2" fillId="0" borderId="0" xfId="0" applyFont="1"/>' +
@@ -127,7 +137,8 @@ export const SHEET_END_XML = '</sheetData></worksheet>';
 
 /**
  * One row. Text is an inline string (kept as typed, spaces included); a number is a number, in
- * its column's number format when it has one. `style` overrides every cell's style (header, footer).
+ * its column's number format when it has one (`numberStyleOf`: plain for the body, bold for totals).
+ * `style` is every other cell's style (header, totals, footer).
  */
 export function rowXml(
   rowNumber: number,
@@ -141,7 +152,7 @@ export function rowXml(
     const value = cells[i]!;
     const ref = `${letters[i] ?? columnLetters(i)}${rowNumber}`;
     if (typeof value === 'number' && Number.isFinite(value)) {
-      const s = style ?? numberStyleOf[i];
+      const s = numberStyleOf[i] ?? style;
       xml += s === undefined ? `<c r="${ref}"><v>${value}</v></c>` : `<c r="${ref}" s="${s}"><v>${value}</v></c>`;
     } else {
       const text = String(value);

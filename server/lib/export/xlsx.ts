@@ -24,7 +24,7 @@ import {
 const PIECE_CHARS = 64 * 1024;
 
 /**
- * A real workbook (bold frozen header row, numbers stored as numbers with their format, inline
+ * A real workbook (bold frozen header row, bold total rows, numbers stored as numbers with their format, inline
  * strings) written as SpreadsheetML straight into a streamed zip (fflate's container, Node's zlib):
  * each piece of rows is compressed and sent as soon as it is ready, so memory stays flat however many rows come
  * (ADR 060). exceljs's streaming writer did the same with a style model built and hashed for
@@ -53,7 +53,7 @@ function addWhole(zip: Zip, name: string, text: string): void {
 }
 
 async function fill(zip: Zip, table: PreparedTable, out: PassThrough): Promise<void> {
-  const { styleOf, formats } = numberStyles(table.numFmts);
+  const { styleOf, boldStyleOf, formats } = numberStyles(table.numFmts);
   addWhole(zip, '[Content_Types].xml', CONTENT_TYPES_XML);
   addWhole(zip, '_rels/.rels', ROOT_RELS_XML);
   addWhole(zip, 'docProps/core.xml', coreXml('Sadaka', new Date()));
@@ -76,6 +76,10 @@ async function fill(zip: Zip, table: PreparedTable, out: PassThrough): Promise<v
       piece = '';
       if (!(await roomIn(out))) return void zip.terminate();
     }
+  }
+  for (const cells of table.totalRows) {
+    rowNumber += 1;
+    piece += rowXml(rowNumber, cells, letters, boldStyleOf, STYLE_BOLD);
   }
   if (table.footer) piece += rowXml(rowNumber + 1, [table.footer], letters, styleOf, STYLE_ITALIC);
   sheet.push(encoder.encode(piece + SHEET_END_XML), true);

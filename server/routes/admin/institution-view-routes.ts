@@ -60,6 +60,8 @@ export async function institutionViewRoutes(fastify: FastifyInstance) {
           ],
           rows,
           footer: more ? t(messages.structureExportCut, { count: INSTITUTION_EXPORT_CAP }) : null,
+          t,
+          pdfMaxRows: ctx.config.exports.pdfMaxRows,
         },
         format,
       );

@@ -73,6 +73,8 @@ export async function reportRoutes(fastify: FastifyInstance) {
             { header: t(messages.boColDate), value: (r) => r.registeredAt.slice(0, 10) },
           ],
           rows: report.data,
+          t,
+          pdfMaxRows: ctx.config.exports.pdfMaxRows,
         },
         format,
       );
@@ -104,6 +106,8 @@ export async function reportRoutes(fastify: FastifyInstance) {
             { header: t(messages.boColReason), value: (r) => r.rejectionReason },
           ],
           rows: report.data,
+          t,
+          pdfMaxRows: ctx.config.exports.pdfMaxRows,
         },
         format,
       );

@@ -41,7 +41,11 @@ export async function offeringsReportRoutes(fastify: FastifyInstance) {
             { header: t(messages.stColField), value: (r) => money(r.field) },
             { header: t(messages.stColUnion), value: (r) => money(r.union) },
           ],
-          rows: [...report.rows, totalsRow],
+          rows: report.rows,
+          // Written after the body in every format; a PDF cut at its cap still ends with them (ADR 074).
+          totalRows: [totalsRow],
+          t,
+          pdfMaxRows: ctx.config.exports.pdfMaxRows,
         },
         format,
       );
