@@ -7,7 +7,6 @@ import { createUser } from '../factories/users';
 import { createWorld, type World } from '../factories/world';
 import { createTestApp, type TestApp } from './harness';
 
-const DAY = 86_400_000;
 type Who = 'church' | 'second' | 'churchB' | 'union' | 'mosque' | 'admin';
 
 /**

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { getCurrentLocale } from '../current-locale';
 import { db } from '../db';
+import { canDo } from '../permissions';
 import { requestPersistentStorage } from '../pwa';
 import { getStoredProfile, getToken } from '../session';
 import { registerBackgroundSync } from './background-sync';
@@ -10,6 +11,7 @@ import { refreshOfflineCache } from './refresh-cache';
 import { mirrorSession } from './session-mirror';
 import { createHttpTransport } from './transport';
 import type { SendAuth } from './types';
+import { reportUnsentCash } from './unsent-report';
 
 /** While entries wait (on another entry, or after a finished run), look again this often. */
 const IDLE_RECHECK_MS = 30_000;
@@ -25,10 +27,30 @@ const transport = createHttpTransport({ auth: pageAuth });
 let timer: ReturnType<typeof setTimeout> | undefined;
 let users = 0;
 
+let reporting: Promise<unknown> = Promise.resolve();
+
+/**
+ * Reports the unsent cash of this device (issue 16), one report after another so a later count
+ * never lands before an earlier one. Not awaited by the flush: a slow report must not hold up the
+ * sending of the receipts themselves. Only for those who record receipts, and not offline.
+ */
+function reportUnsent(): void {
+  const profile = getStoredProfile();
+  if (!profile || profile.force_change_password || !canDo(profile, 'cashReceipts', 'create') || navigator.onLine === false) return;
+  reporting = reporting.then(async () => {
+    const auth = await pageAuth();
+    if (auth) await reportUnsentCash(auth);
+  }).catch(() => undefined);
+}
+
 async function run(reason: FlushReason): Promise<FlushOutcome> {
   // The service worker reads the session from here when it flushes on a `sync` event.
   await mirrorSession(await pageAuth()).catch(() => undefined);
+  // At the start of every attempt: what is waiting, whether or not the sending then goes through.
+  reportUnsent();
   const outcome = await flushOutbox(transport, { reason });
+  // And once the server has taken some, what is left (nothing: the device leaves the dashboard).
+  if (outcome.answered > 0) reportUnsent();
   await schedule(outcome);
   return outcome;
 }
