@@ -1,3 +1,4 @@
+import { liveQuery } from 'dexie';
 import { useEffect } from 'react';
 import { getCurrentLocale } from '../current-locale';
 import { db } from '../db';
@@ -46,11 +47,11 @@ function reportUnsent(): void {
 async function run(reason: FlushReason): Promise<FlushOutcome> {
   // The service worker reads the session from here when it flushes on a `sync` event.
   await mirrorSession(await pageAuth()).catch(() => undefined);
-  // At the start of every attempt: what is waiting, whether or not the sending then goes through.
-  reportUnsent();
+  // At the start of an attempt: what is waiting, whether or not the sending then goes through. Not
+  // for the flush that follows a save: online it sends the receipt at once, offline nothing could
+  // go; if it fails, the timer's attempt reports.
+  if (reason !== 'recorded') reportUnsent();
   const outcome = await flushOutbox(transport, { reason });
-  // And once the server has taken some, what is left (nothing: the device leaves the dashboard).
-  if (outcome.answered > 0) reportUnsent();
   await schedule(outcome);
   return outcome;
 }
@@ -87,6 +88,23 @@ function refreshCacheForProfile(): void {
   if (profile?.entityId && !profile.force_change_password) void refreshOfflineCache(profile.entityId);
 }
 
+let receiptsWatch: { unsubscribe: () => void } | undefined;
+
+/**
+ * Whenever receipts leave the outbox — sent by this page or by the service worker, or discarded —
+ * the server hears what is left, so a device that sent everything leaves the dashboard at once.
+ */
+function watchReceiptsLeaving(): { unsubscribe: () => void } {
+  let previous: number | null = null;
+  return liveQuery(() => db.outbox.where('kind').equals('receipt').count()).subscribe({
+    next: (count) => {
+      if (previous !== null && count < previous) reportUnsent();
+      previous = count;
+    },
+    error: () => undefined,
+  });
+}
+
 /**
  * Starts the page's outbox triggers (offline.md): app start, `online`, visibility regained, a timer
  * while entries wait, and Background Sync registration after a failed attempt. Idempotent and
@@ -96,6 +114,7 @@ export function startOutboxRuntime(): () => void {
   users += 1;
   if (users === 1) {
     installFlushRunner(run);
+    receiptsWatch = watchReceiptsLeaving();
     window.addEventListener('online', onOnline);
     document.addEventListener('visibilitychange', onVisible);
     // A signed-in person is here: ask the browser not to evict the outbox (Safari's 7-day rule, low disk).
@@ -107,6 +126,8 @@ export function startOutboxRuntime(): () => void {
     users -= 1;
     if (users > 0) return;
     installFlushRunner(null);
+    receiptsWatch?.unsubscribe();
+    receiptsWatch = undefined;
     clearTimeout(timer);
     window.removeEventListener('online', onOnline);
     document.removeEventListener('visibilitychange', onVisible);
