@@ -30,6 +30,9 @@ export const apiPaths = {
   cashReceiptsSync: '/cash-receipts/sync',
   receiptBatches: '/receipt-batches',
   receiptBatchesSync: '/receipt-batches/sync',
+  // Unsent cash (issue 16): a device's report of its outbox, and the dashboard's list of them
+  unsentCashReport: '/devices/unsent-cash',
+  dashboardUnsentCash: '/dashboard/unsent-cash',
   // Payments (issue 4)
   payments: '/payments',
   paymentById: (id: string) => `/payments/${encodeURIComponent(id)}`,

@@ -4,6 +4,8 @@ import type { Descriptor } from './messages-descriptor';
 export const receiptMessages = {
   receiptOneGiver: /*i18n*/ { id: 'receipt.oneGiver', message: 'A receipt names at most one giver: a member or a walk-in giver, not both' },
   receiptSyncEmpty: /*i18n*/ { id: 'receipt.syncEmpty', message: 'Send at least one entry' },
+  unsentDuplicateGroup: /*i18n*/ { id: 'unsent.duplicateGroup', message: 'Each institution and currency may appear only once in a report' },
+  unsentHeldMoreThanReceipts: /*i18n*/ { id: 'unsent.heldMoreThanReceipts', message: 'Receipts waiting for a fix cannot be more than the receipts' },
   receiptSyncTooMany: /*i18n*/ { id: 'receipt.syncTooMany', message: 'Send at most {max} entries in one request' },
   receiptInstitutionNotAllowed: /*i18n*/ { id: 'receipt.institutionNotAllowed', message: 'You can not record for this institution' },
   receiptCurrencyUnknown: /*i18n*/ { id: 'receipt.currencyUnknown', message: 'Currency {currency} is not in use' },
@@ -98,6 +100,11 @@ export const receiptFieldLabels = {
   chequeNo: /*i18n*/ { id: 'receipt.field.chequeNo', message: 'Cheque number' },
   note: /*i18n*/ { id: 'receipt.field.note', message: 'Note' },
   receiptNo: /*i18n*/ { id: 'receipt.field.receiptNo', message: 'Receipt number' },
+  // Unsent cash reports (issue 16)
+  deviceId: /*i18n*/ { id: 'unsent.field.deviceId', message: 'Device' },
+  groups: /*i18n*/ { id: 'unsent.field.groups', message: 'Unsent receipts' },
+  held: /*i18n*/ { id: 'unsent.field.held', message: 'Receipts waiting for a fix' },
+  oldestAt: /*i18n*/ { id: 'unsent.field.oldestAt', message: 'Oldest receipt' },
   firstName: /*i18n*/ { id: 'receipt.field.firstName', message: 'First name' },
   lastName: /*i18n*/ { id: 'receipt.field.lastName', message: 'Last name' },
   gender: /*i18n*/ { id: 'receipt.field.gender', message: 'Gender' },

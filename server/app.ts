@@ -31,6 +31,7 @@ import { deskBatchRoutes } from './routes/desk/batch-routes';
 import { deskMemberRoutes } from './routes/desk/member-routes';
 import { deskReceiptRoutes } from './routes/desk/receipt-routes';
 import { deskReferenceRoutes } from './routes/desk/reference-routes';
+import { deskUnsentCashRoutes } from './routes/desk/unsent-cash-routes';
 import { healthRoutes } from './routes/health';
 import { memberRoutes } from './routes/members/member-routes';
 import { memberTransferRoutes } from './routes/members/member-transfer-routes';
@@ -91,6 +92,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(deskMemberRoutes);
       await api.register(deskBatchRoutes);
       await api.register(deskReceiptRoutes);
+      await api.register(deskUnsentCashRoutes);
       await api.register(smsDeliveryCallbackRoutes);
       // Online giving and payments (issue 4)
       await api.register(paymentRoutes);

@@ -14,3 +14,4 @@ export * from './read-model';
 export * from './participation';
 export * from './read-model-rollups';
 export * from './statement-sends';
+export * from './unsent-cash';

@@ -9,6 +9,7 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { Spinner } from '../../components/ui/spinner';
 import { errorText } from '../../lib/error-message';
 import { localeOfPath } from '../../lib/locale-path';
+import { canDo } from '../../lib/permissions';
 import { profileQuery } from '../../lib/session-queries';
 import { todayInEastAfrica } from '../../lib/east-africa-day';
 import { AttentionList } from './attention-list';
@@ -20,6 +21,7 @@ import { BarChart, ShareList } from './bar-chart';
 import { methodLabels } from './labels';
 import { RecentTable } from './recent-table';
 import { StaleBatchesNotice } from './stale-batches-notice';
+import { UnsentCashSection } from './unsent-cash-section';
 
 function monthLabel(month: string, locale: string): string {
   // `month` is YYYY-MM; the day is pinned so time zones cannot shift it into the previous month.
@@ -83,6 +85,7 @@ export function DashboardPage() {
   return (
     <div className="dashboard">
       <StaleBatchesNotice stale={data.staleBatches} canOpenDesk={profile?.entityId != null} />
+      <UnsentCashSection locale={locale} canOpenDesk={profile?.entityId != null && canDo(profile, 'cashReceipts', 'view')} canOpenUsers={canDo(profile, 'users', 'view')} />
       <Cards summary={data} locale={locale} />
       <AttentionList level={profile?.level} />
       <BreakdownsSection />

@@ -1,6 +1,8 @@
+import { liveQuery } from 'dexie';
 import { useEffect } from 'react';
 import { getCurrentLocale } from '../current-locale';
 import { db } from '../db';
+import { canDo } from '../permissions';
 import { requestPersistentStorage } from '../pwa';
 import { getStoredProfile, getToken } from '../session';
 import { registerBackgroundSync } from './background-sync';
@@ -10,6 +12,7 @@ import { refreshOfflineCache } from './refresh-cache';
 import { mirrorSession } from './session-mirror';
 import { createHttpTransport } from './transport';
 import type { SendAuth } from './types';
+import { reportUnsentCash } from './unsent-report';
 
 /** While entries wait (on another entry, or after a finished run), look again this often. */
 const IDLE_RECHECK_MS = 30_000;
@@ -25,9 +28,29 @@ const transport = createHttpTransport({ auth: pageAuth });
 let timer: ReturnType<typeof setTimeout> | undefined;
 let users = 0;
 
+let reporting: Promise<unknown> = Promise.resolve();
+
+/**
+ * Reports the unsent cash of this device (issue 16), one report after another so a later count
+ * never lands before an earlier one. Not awaited by the flush: a slow report must not hold up the
+ * sending of the receipts themselves. Only for those who record receipts, and not offline.
+ */
+function reportUnsent(): void {
+  const profile = getStoredProfile();
+  if (!profile || profile.force_change_password || !canDo(profile, 'cashReceipts', 'create') || navigator.onLine === false) return;
+  reporting = reporting.then(async () => {
+    const auth = await pageAuth();
+    if (auth) await reportUnsentCash(auth);
+  }).catch(() => undefined);
+}
+
 async function run(reason: FlushReason): Promise<FlushOutcome> {
   // The service worker reads the session from here when it flushes on a `sync` event.
   await mirrorSession(await pageAuth()).catch(() => undefined);
+  // At the start of an attempt: what is waiting, whether or not the sending then goes through. Not
+  // for the flush that follows a save: online it sends the receipt at once, offline nothing could
+  // go; if it fails, the timer's attempt reports.
+  if (reason !== 'recorded') reportUnsent();
   const outcome = await flushOutbox(transport, { reason });
   await schedule(outcome);
   return outcome;
@@ -65,6 +88,23 @@ function refreshCacheForProfile(): void {
   if (profile?.entityId && !profile.force_change_password) void refreshOfflineCache(profile.entityId);
 }
 
+let receiptsWatch: { unsubscribe: () => void } | undefined;
+
+/**
+ * Whenever receipts leave the outbox — sent by this page or by the service worker, or discarded —
+ * the server hears what is left, so a device that sent everything leaves the dashboard at once.
+ */
+function watchReceiptsLeaving(): { unsubscribe: () => void } {
+  let previous: number | null = null;
+  return liveQuery(() => db.outbox.where('kind').equals('receipt').count()).subscribe({
+    next: (count) => {
+      if (previous !== null && count < previous) reportUnsent();
+      previous = count;
+    },
+    error: () => undefined,
+  });
+}
+
 /**
  * Starts the page's outbox triggers (offline.md): app start, `online`, visibility regained, a timer
  * while entries wait, and Background Sync registration after a failed attempt. Idempotent and
@@ -74,6 +114,7 @@ export function startOutboxRuntime(): () => void {
   users += 1;
   if (users === 1) {
     installFlushRunner(run);
+    receiptsWatch = watchReceiptsLeaving();
     window.addEventListener('online', onOnline);
     document.addEventListener('visibilitychange', onVisible);
     // A signed-in person is here: ask the browser not to evict the outbox (Safari's 7-day rule, low disk).
@@ -85,6 +126,8 @@ export function startOutboxRuntime(): () => void {
     users -= 1;
     if (users > 0) return;
     installFlushRunner(null);
+    receiptsWatch?.unsubscribe();
+    receiptsWatch = undefined;
     clearTimeout(timer);
     window.removeEventListener('online', onOnline);
     document.removeEventListener('visibilitychange', onVisible);

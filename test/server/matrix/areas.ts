@@ -17,6 +17,7 @@ import { replicaRows } from './rows-replicas';
 import { smsRows } from './rows-sms';
 import { smsBuyRows } from './rows-smsbuy';
 import { statementSendRows } from './rows-statement-sends';
+import { unsentCashRows } from './rows-unsent-cash';
 
 /** Every area's rows; a new area adds its file here (one line, so parallel work rarely collides). */
-export const MATRIX_AREAS: MatrixArea[] = [foundationRows, deskRows, deskBatchRows, backOfficeRows, paymentRows, adminRows, statsRows, memberRows, memberOpsRows, memberImportRows, pledgeRows, structureRows, replicaRows, affiliationRows, smsRows, smsBuyRows, givingPledgeRows, statementSendRows];
+export const MATRIX_AREAS: MatrixArea[] = [foundationRows, deskRows, deskBatchRows, backOfficeRows, paymentRows, adminRows, statsRows, memberRows, memberOpsRows, memberImportRows, pledgeRows, structureRows, replicaRows, affiliationRows, smsRows, smsBuyRows, givingPledgeRows, statementSendRows, unsentCashRows];
