@@ -25,7 +25,8 @@ export const DashboardSummary = z.object({
   institutions: z.number().int(),
   byMethod: z.array(z.object({ method: z.string(), amount: z.number().int(), count: z.number().int() })),
   byMonth: z.array(z.object({ month: z.string(), amount: z.number().int() })),
-  byInstitution: z.array(z.object({ institution: z.string(), amount: z.number().int() })),
+  /** The five largest of the year; `id` is what the transactions list filters on (the figure's link). */
+  byInstitution: z.array(z.object({ id: z.number().int(), institution: z.string(), amount: z.number().int() })),
   /**
    * Open counting batches older than the server's STALE_BATCH_DAYS (both service date and opening),
    * in scope; always empty for a role that may not read batches. `oldest`: up to five, oldest first.

@@ -225,6 +225,11 @@ const TransactionFilterShape = {
   branchId: z.coerce.number<number | string>().int().min(0).max(MAX_RECORD_ID).optional(),
   /** Only institutions of this religion: the list behind the figure by religion. */
   religionId: recordIdText.optional(),
+  /**
+   * Only transactions with a line of this offering type (the whole transaction, all its lines): the
+   * list behind the dashboard's figure by offering type (ADR 075).
+   */
+  offeringTypeId: recordIdText.optional(),
 };
 const customNeedsDates = (q: { range: string; from?: string | undefined; to?: string | undefined }) =>
   q.range !== 'custom' || (q.from !== undefined && q.to !== undefined && q.from <= q.to);

@@ -31,13 +31,13 @@ describe('dashboard top institutions of the year', () => {
   /** The top five from the transactions themselves, in the role's scope. */
   const counted = async (scope: string, values: unknown[] = []) => {
     const { rows } = await t.database.raw.query(
-      `select i.title as institution, sum(t.amount)::bigint as amount
+      `select i.id, i.title as institution, sum(t.amount)::bigint as amount
        from transactions t join institutions i on i.id = t.institution_id
        where t.status = 'completed' and t.currency = 'TZS' and (t.received_at at time zone i.time_zone)::date >= '2026-01-01' and ${scope}
        group by i.id, i.title order by sum(t.amount) desc, i.id limit 5`,
       values,
     );
-    return (rows as Array<{ institution: string; amount: string }>).map((row) => ({ institution: row.institution, amount: Number(row.amount) }));
+    return (rows as Array<{ id: number; institution: string; amount: string }>).map((row) => ({ id: Number(row.id), institution: row.institution, amount: Number(row.amount) }));
   };
   const expectAgreement = async () => {
     expect(await shown('admin')).toEqual(await counted('true'));

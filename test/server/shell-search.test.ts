@@ -84,7 +84,7 @@ describe('advanced search and dashboard, always scoped', () => {
 
     const union = (await t.app.inject({ method: 'GET', url: '/api/dashboard/summary', headers: headers.union })).json();
     expect(union).toMatchObject({ collectedThisYear: { amount: 15000 }, members: 2, institutions: 5 });
-    expect(union.byInstitution[0]).toEqual({ institution: 'Mwenge Church', amount: 12000 });
+    expect(union.byInstitution[0]).toEqual({ id: w.churchA.id, institution: 'Mwenge Church', amount: 12000 });
 
     const admin = (await t.app.inject({ method: 'GET', url: '/api/dashboard/summary', headers: headers.admin })).json();
     expect(admin).toMatchObject({ scope: 'all', collectedThisYear: { amount: 26000 }, institutions: 6 });
@@ -97,8 +97,8 @@ describe('advanced search and dashboard, always scoped', () => {
     ]);
     expect(admin.byMethod).toEqual(expect.arrayContaining([{ method: 'cash', amount: 7000, count: 1 }, { method: 'mobile', amount: 19000, count: 3 }]));
     expect(admin.byInstitution.slice(0, 2)).toEqual([
-      { institution: 'Mwenge Church', amount: 12000 },
-      { institution: 'Kariakoo Mosque', amount: 11000 },
+      { id: w.churchA.id, institution: 'Mwenge Church', amount: 12000 },
+      { id: w.mosque.id, institution: 'Kariakoo Mosque', amount: 11000 },
     ]);
   });
 

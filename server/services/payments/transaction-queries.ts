@@ -4,7 +4,7 @@ import type { CreditStatus, TransactionQuery, TransactionRow } from '../../../do
 import type { PaymentMethod, TransactionStatus } from '../../../domain/statuses';
 import type { Db } from '../../db/client';
 import { institutions } from '../../db/schema/institutions';
-import { transactions } from '../../db/schema/money';
+import { transactionLines, transactions } from '../../db/schema/money';
 import { users } from '../../db/schema/users';
 import type { AuthUser } from '../auth/auth-user';
 import { institutionScope } from '../auth/scope';
@@ -20,6 +20,16 @@ export type TransactionFilters = Omit<Query, 'limit' | 'offset' | 'cursor'>;
 export function underInstitution(institutionId: number | undefined): SQL | undefined {
   if (institutionId === undefined) return undefined;
   return sql`${institutions.path} like (select scope_root.path from institutions scope_root where scope_root.id = ${institutionId}) || '%'`;
+}
+
+/**
+ * Transactions with at least one line of the offering type: a giving split over several types is
+ * listed once, whole (ADR 075). The look-up per transaction rides `transaction_lines_transaction`,
+ * bounded by the range the list already narrows to.
+ */
+function withOfferingType(offeringTypeId: number | undefined): SQL | undefined {
+  if (offeringTypeId === undefined) return undefined;
+  return sql`exists (select 1 from ${transactionLines} where ${transactionLines.transactionId} = ${transactions.id} and ${transactionLines.offeringTypeId} = ${offeringTypeId})`;
 }
 
 /** The member's "first last", copied onto the row at write time (migration 0023): no join with members. */
@@ -43,6 +53,7 @@ export function transactionConditions(user: AuthUser, q: TransactionFilters, now
     q.operator ? eq(transactions.operator, q.operator) : undefined,
     q.branchId === undefined ? undefined : q.branchId === 0 ? isNull(institutions.branchId) : eq(institutions.branchId, q.branchId),
     q.religionId === undefined ? undefined : eq(institutions.religionId, q.religionId),
+    withOfferingType(q.offeringTypeId),
   ];
   if (q.search) {
     const prefix = likePrefix(q.search.toLowerCase());

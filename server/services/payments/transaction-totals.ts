@@ -21,12 +21,13 @@ export type CurrencyTotal = { currency: string; amount: number; fee: number; cou
  * list cuts days in East Africa Time, so institutions in another zone are summed exactly from
  * `transactions` (none in a bank that serves one country: one indexed look-up says so).
  *
- * A search term or an operator is not in the read model: those totals are an exact sum over the
+ * A search term, an operator or an offering type (a transaction counted whole when one of its lines
+ * has it) is not in the read model: those totals are an exact sum over the
  * matching transactions, bounded by what the filter matches (the search's prefix and trigram
  * indexes, the range's index).
  */
 export async function transactionTotals(db: Db, user: AuthUser, q: TransactionFilters, now: Date): Promise<CurrencyTotal[]> {
-  if (q.search !== undefined || q.operator !== undefined) return exactTotals(db, user, q, now, undefined);
+  if (q.search !== undefined || q.operator !== undefined || q.offeringTypeId !== undefined) return exactTotals(db, user, q, now, undefined);
   const institutionFilter = and(
     institutionScope(user),
     underInstitution(q.institutionId),

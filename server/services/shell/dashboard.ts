@@ -95,7 +95,7 @@ export async function dashboardSummary(ctx: AppContext, user: AuthUser): Promise
       .map((row) => ({ method: row.method!, amount: row.amount, count: row.transactions })),
     byMonth,
     staleBatches: await staleBatches,
-    byInstitution: topInstitutions.filter((row) => row.amount > 0).map((row) => ({ institution: titles.get(row.institutionId!) ?? '', amount: row.amount })),
+    byInstitution: topInstitutions.filter((row) => row.amount > 0).map((row) => ({ id: row.institutionId!, institution: titles.get(row.institutionId!) ?? '', amount: row.amount })),
     recent: recent.map(({ t, institution, firstName, lastName }) => ({
       id: t.id,
       reference: t.referenceNo,

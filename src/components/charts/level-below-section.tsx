@@ -19,12 +19,14 @@ export function LevelBelowSection(props: {
   nameLink: (id: number) => string;
   /** Where an amount leads (the transactions behind it); plain text when absent. */
   amountLink?: (id: number) => string;
+  /** Where a count of givings leads; plain text when absent. */
+  countLink?: (id: number) => string;
   /** A last row, e.g. what was given to the viewer's institution itself. */
   extraRow?: ReactNode;
 }) {
   const { t, i18n } = useLingui();
   const number = new Intl.NumberFormat(i18n.locale);
-  const { rows, money, amountLink } = props;
+  const { rows, money, amountLink, countLink } = props;
   return (
     <section className={props.className} aria-labelledby={props.headingId}>
       <h3 id={props.headingId}>
@@ -38,7 +40,7 @@ export function LevelBelowSection(props: {
               <Link to={props.nameLink(row.id)}>{row.title}</Link>
             </td>
             <td className="num">{amountLink ? <Link to={amountLink(row.id)}>{money(row.amount)}</Link> : money(row.amount)}</td>
-            <td className="num">{number.format(row.count)}</td>
+            <td className="num">{countLink ? <Link to={countLink(row.id)}>{number.format(row.count)}</Link> : number.format(row.count)}</td>
           </tr>
         ))}
         {props.extraRow}

@@ -27,7 +27,7 @@ export function TrendChart({ buckets, label }: { buckets: readonly TrendBucket[]
           const x = index * slot + slot * 0.1;
           return (
             <g key={b.key}>
-              <title>{`${b.label}: ${b.currentText} / ${b.previousText}`}</title>
+              <title>{b.previous === null ? `${b.label}: ${b.currentText}` : `${b.label}: ${b.currentText} / ${b.previousText}`}</title>
               {b.previous !== null ? <rect x={x} y={y(b.previous)} width={bar} height={height - y(b.previous)} fill="url(#trend-hatch)" className="trend-chart-previous" /> : null}
               {b.current !== null ? <rect x={x + bar} y={y(b.current)} width={bar} height={height - y(b.current)} className="trend-chart-current" /> : null}
               {index % every === 0 ? (

@@ -8,7 +8,8 @@ import type { RegistrationStatus } from '../../../domain/statuses';
 import { api } from '../../lib/api-client';
 import { todayInEastAfrica } from '../../lib/east-africa-day';
 import { localeOfPath } from '../../lib/locale-path';
-import { ShareList } from './bar-chart';
+import { ShareBars } from '../../components/charts/share-bars';
+import { DataTable } from '../../components/ui/data-table';
 import { transactionsLink } from './breakdown-links';
 import { BankDashboard } from './replies';
 
@@ -30,7 +31,9 @@ export function BankOverview() {
   // The server sums this year so far in East Africa Time; the list behind each figure is the same days.
   const today = todayInEastAfrica();
   const thisYear = { from: `${today.slice(0, 4)}-01-01`, to: today };
-  const requestsAt = (type: string) => `${localizedPath(paths.requests, pathLocale)}?type=${type}`;
+  // A pending count is the requests list of that kind waiting for a decision; a registration count the summary tab at that state.
+  const requestsAt = (type: string) => `${localizedPath(paths.requests, pathLocale)}?${new URLSearchParams({ type, status: 'requested' }).toString()}`;
+  const registrationsAt = (state: RegistrationStatus) => `${localizedPath(paths.requests, pathLocale)}?${new URLSearchParams({ type: 'registrations', rstatus: state }).toString()}`;
   const states: Record<RegistrationStatus, string> = {
     submitted: t`Submitted, waiting for approval`,
     completed: t`Completed`,
@@ -51,41 +54,79 @@ export function BankOverview() {
           <Trans>Pending approvals</Trans>
         </h2>
         <ul className="share-list">
-          {pending.map((row) => (
-            <li key={row.key} className="share-head">
-              <Link to={requestsAt(row.key)}>{row.label}</Link>
-              <span className="share-value">{number.format(row.value)}</span>
-            </li>
-          ))}
+          {pending.map((row) => {
+            const { label } = row;
+            const count = number.format(row.value);
+            return (
+              <li key={row.key} className="share-head">
+                <Link to={requestsAt(row.key)}>{label}</Link>
+                <Link to={requestsAt(row.key)} className="share-value" aria-label={t`${label}: ${count} pending`}>
+                  {count}
+                </Link>
+              </li>
+            );
+          })}
         </ul>
         <h2 className="card-title">
           <Trans>Registrations by state</Trans>
         </h2>
         <ul className="share-list">
-          {(['submitted', 'completed', 'rejected', 'unfinished'] as const).map((state) => (
-            <li key={state} className="share-head">
-              <span>{states[state]}</span>
-              <span className="share-value">{number.format(data.registrationsByStatus[state] ?? 0)}</span>
-            </li>
-          ))}
+          {(['submitted', 'completed', 'rejected', 'unfinished'] as const).map((state) => {
+            const label = states[state];
+            const count = number.format(data.registrationsByStatus[state] ?? 0);
+            return (
+              <li key={state} className="share-head">
+                <span>{label}</span>
+                <Link to={registrationsAt(state)} className="share-value" aria-label={t`${label}: ${count} registrations`}>
+                  {count}
+                </Link>
+              </li>
+            );
+          })}
         </ul>
       </section>
       <section className="card" aria-labelledby="by-branch">
         <h2 id="by-branch" className="card-title">
           <Trans>Collections by branch</Trans>
         </h2>
-        <ShareList
-          rows={data.collectionsByBranch.map((row) => ({ label: row.branch ?? t`No branch`, value: row.amount, display: money(row.amount), to: transactionsLink(pathLocale, thisYear, { branchId: row.branchId ?? 0 }) }))}
+        <CollectionsChart
+          label={t`Collected this year by branch`}
+          heading={t`Branch`}
+          rows={data.collectionsByBranch.map((row) => ({ key: row.branchId ?? 0, label: row.branch ?? t`No branch`, value: row.amount, display: money(row.amount), to: transactionsLink(pathLocale, thisYear, { branchId: row.branchId ?? 0 }) }))}
         />
       </section>
       <section className="card" aria-labelledby="by-religion">
         <h2 id="by-religion" className="card-title">
           <Trans>Collections by religion</Trans>
         </h2>
-        <ShareList
-          rows={data.collectionsByReligion.map((row) => ({ label: row.religion, value: row.amount, display: money(row.amount), to: transactionsLink(pathLocale, thisYear, { religionId: row.religionId }) }))}
+        <CollectionsChart
+          label={t`Collected this year by religion`}
+          heading={t`Religion`}
+          rows={data.collectionsByReligion.map((row) => ({ key: row.religionId, label: row.religion, value: row.amount, display: money(row.amount), to: transactionsLink(pathLocale, thisYear, { religionId: row.religionId }) }))}
         />
       </section>
     </div>
+  );
+}
+
+type CollectionsRow = { key: number; label: string; value: number; display: string; to: string };
+
+/** Share bars beside the table that carries their values (ADR 033), each amount a link to its transactions. */
+function CollectionsChart({ rows, label, heading }: { rows: readonly CollectionsRow[]; label: string; heading: string }) {
+  const { t } = useLingui();
+  return (
+    <>
+      <ShareBars label={label} bars={rows} />
+      <DataTable caption={label} columns={[heading, { label: t`Collected`, numeric: true }]}>
+        {rows.map((row) => (
+          <tr key={row.key}>
+            <th scope="row">{row.label}</th>
+            <td className="num">
+              <Link to={row.to}>{row.display}</Link>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
+    </>
   );
 }

@@ -12,7 +12,8 @@ type Props = { data: DashboardBreakdowns; locale: Locale; money: (amount: number
 
 /**
  * This period by payment method and by network operator (each figure a link to its transactions) and
- * by offering type with the church, field and union shares (the ten largest, the rest in one row).
+ * by offering type with the church, field and union shares (the ten largest, the rest in one row); a
+ * type's name and total open the transactions with a gift to that type (ADR 075).
  */
 export function BreakdownTables({ data, locale, money, methodLabel }: Props) {
   const { t, i18n } = useLingui();
@@ -42,7 +43,9 @@ export function BreakdownTables({ data, locale, money, methodLabel }: Props) {
                   <td className="num">
                     <Link to={transactionsLink(locale, data.current, { method: row.method })}>{money(row.amount)}</Link>
                   </td>
-                  <td className="num">{number.format(row.count)}</td>
+                  <td className="num">
+                    <Link to={transactionsLink(locale, data.current, { method: row.method })}>{number.format(row.count)}</Link>
+                  </td>
                 </tr>
               ))}
             </DataTable>
@@ -87,9 +90,11 @@ export function BreakdownTables({ data, locale, money, methodLabel }: Props) {
               {data.byOfferingType.map((row) => (
                 <tr key={row.offeringTypeId}>
                   <td>
-                    <Link to={statsLink(locale, data.current, data.institution?.id ?? null, '#offerings-heading')}>{row.title}</Link>
+                    <Link to={transactionsLink(locale, data.current, { offeringTypeId: row.offeringTypeId })}>{row.title}</Link>
                   </td>
-                  <td className="num">{money(row.total)}</td>
+                  <td className="num">
+                    <Link to={transactionsLink(locale, data.current, { offeringTypeId: row.offeringTypeId })}>{money(row.total)}</Link>
+                  </td>
                   <td className="num">{money(row.church)}</td>
                   <td className="num">{money(row.field)}</td>
                   <td className="num">{money(row.union)}</td>
@@ -97,6 +102,7 @@ export function BreakdownTables({ data, locale, money, methodLabel }: Props) {
               ))}
               {other ? (
                 <tr>
+                  {/* Many types in one row have no one list of transactions: the statistics' offerings table names each. */}
                   <td>
                     <Link to={statsLink(locale, data.current, data.institution?.id ?? null, '#offerings-heading')}>{otherLabel(other.types)}</Link>
                   </td>

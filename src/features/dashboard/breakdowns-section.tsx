@@ -8,7 +8,7 @@ import { DataTable } from '../../components/ui/data-table';
 import { EmptyState } from '../../components/ui/empty-state';
 import { localeOfPath } from '../../lib/locale-path';
 import { LevelBelowSection } from '../../components/charts/level-below-section';
-import { breakdownsQuery, statsLink, transactionsLink } from './breakdown-links';
+import { breakdownsQuery, bucketDays, statsLink, transactionsLink } from './breakdown-links';
 import { PERIODS } from './breakdown-replies';
 import { BreakdownTables } from './breakdown-tables';
 import './breakdowns.css';
@@ -42,6 +42,11 @@ export function BreakdownsSection() {
     year: { choice: t`This year`, current: t`This year so far`, previousToDate: t`Last year to the same date`, previous: t`All of last year` },
   };
   const name = names[period];
+  // A day's or a month's amount opens that day's or month's transactions (East Africa days, as the server summed them).
+  const cell = (amount: number | null, start: string | null, until: string) => {
+    if (amount === null || start === null || !data) return '–';
+    return <Link to={transactionsLink(locale, bucketDays(start, data.period === 'year' ? 'month' : 'day', until))}>{money(amount)}</Link>;
+  };
   const givingsText = (count: number) => {
     const givings = number.format(count);
     return t`${givings} givings`;
@@ -69,7 +74,7 @@ export function BreakdownsSection() {
               <Link to={transactionsLink(locale, data.current)} className="stat-value">
                 {money(data.totals.current.amount)}
               </Link>{' '}
-              <span>{givingsText(data.totals.current.count)}</span>
+              <Link to={transactionsLink(locale, data.current)}>{givingsText(data.totals.current.count)}</Link>
             </li>
             <li>
               <span className="stat-label">{name.previousToDate}</span>{' '}
@@ -101,15 +106,15 @@ export function BreakdownsSection() {
             </li>
           </ul>
           <TrendChart label={t`Collections over time`} buckets={data.overTime.map((bucket): TrendBucket => ({ key: bucket.index, label: bucketLabel(data, bucket, i18n.locale), current: bucket.current, previous: bucket.previous, currentText: bucket.current === null ? '–' : money(bucket.current), previousText: bucket.previous === null ? '–' : money(bucket.previous) }))} />
-            <DataTable caption={t`Collections over time`} columns={[data.period === 'year' ? t`Month` : t`Day`, { label: name.current, numeric: true }, { label: name.previous, numeric: true }]}>
-              {data.overTime.map((bucket) => (
-                <tr key={bucket.index}>
-                  <th scope="row">{bucketLabel(data, bucket, i18n.locale)}</th>
-                  <td className="num">{bucket.current === null ? '–' : money(bucket.current)}</td>
-                  <td className="num">{bucket.previous === null ? '–' : money(bucket.previous)}</td>
-                </tr>
-              ))}
-            </DataTable>
+          <DataTable caption={t`Collections over time`} columns={[data.period === 'year' ? t`Month` : t`Day`, { label: name.current, numeric: true }, { label: name.previous, numeric: true }]}>
+            {data.overTime.map((bucket) => (
+              <tr key={bucket.index}>
+                <th scope="row">{bucketLabel(data, bucket, i18n.locale)}</th>
+                <td className="num">{cell(bucket.current, bucket.currentStart, data.current.to)}</td>
+                <td className="num">{cell(bucket.previous, bucket.previousStart, data.previous.to)}</td>
+              </tr>
+            ))}
+          </DataTable>
           <BreakdownTables data={data} locale={locale} money={money} methodLabel={(method) => (methodLabels[method] ? i18n._(methodLabels[method]) : method)} />
           {data.byChild.length > 0 ? (
             <LevelBelowSection
@@ -119,6 +124,7 @@ export function BreakdownsSection() {
               money={money}
               nameLink={(id) => statsLink(locale, data.current, id)}
               amountLink={(id) => transactionsLink(locale, data.current, { institutionId: id })}
+              countLink={(id) => transactionsLink(locale, data.current, { institutionId: id })}
             />
           ) : null}
         </>

@@ -14,20 +14,14 @@ import { profileQuery } from '../../lib/session-queries';
 import { todayInEastAfrica } from '../../lib/east-africa-day';
 import { AttentionList } from './attention-list';
 import { dashboardQueries } from './api';
-import { transactionsLink } from './breakdown-links';
+import { transactionLink, transactionsLink } from './breakdown-links';
 import { BreakdownsSection } from './breakdowns-section';
 import { BankOverview } from './bank-overview';
-import { BarChart, ShareList } from './bar-chart';
 import { methodLabels } from './labels';
 import { RecentTable } from './recent-table';
 import { StaleBatchesNotice } from './stale-batches-notice';
+import { SummaryCharts } from './summary-charts';
 import { UnsentCashSection } from './unsent-cash-section';
-
-function monthLabel(month: string, locale: string): string {
-  // `month` is YYYY-MM; the day is pinned so time zones cannot shift it into the previous month.
-  const date = new Date(`${month}-15T12:00:00Z`);
-  return Number.isNaN(date.getTime()) ? month : new Intl.DateTimeFormat(locale, { month: 'short' }).format(date);
-}
 
 function Cards({ summary, locale }: { summary: DashboardSummary; locale: string }) {
   const { t } = useLingui();
@@ -44,20 +38,17 @@ function Cards({ summary, locale }: { summary: DashboardSummary; locale: string 
     { key: 'pending', label: t`Pending transactions`, value: number.format(summary.pendingTransactions), to: `${localizedPath(paths.transactions, pathLocale)}?status=pending&range=6m` },
     { key: 'failed', label: t`Failed transactions`, value: number.format(summary.failedTransactions), to: transactionsLink(pathLocale, month, { status: 'failed' }) },
     { key: 'members', label: t`Members`, value: number.format(summary.members), to: localizedPath(paths.members, pathLocale) },
-    { key: 'institutions', label: t`Churches and mosques`, value: number.format(summary.institutions), to: null },
+    // The institutions the caller sees are the structure tree's (the same scope the server counted).
+    { key: 'institutions', label: t`Churches and mosques`, value: number.format(summary.institutions), to: localizedPath(paths.structure, pathLocale) },
   ];
   return (
     <ul className="stat-cards">
       {cards.map((card) => (
         <li key={card.key} className={card.money ? 'stat-card stat-card-money' : 'stat-card'}>
           <span className="stat-label">{card.label}</span>
-          {card.to ? (
-            <Link className="stat-value" to={card.to}>
-              {card.value}
-            </Link>
-          ) : (
-            <span className="stat-value">{card.value}</span>
-          )}
+          <Link className="stat-value" to={card.to}>
+            {card.value}
+          </Link>
         </li>
       ))}
     </ul>
@@ -67,6 +58,7 @@ function Cards({ summary, locale }: { summary: DashboardSummary; locale: string 
 export function DashboardPage() {
   const { t, i18n } = useLingui();
   const locale = toLocale(i18n.locale);
+  const pathLocale = localeOfPath(useLocation().pathname);
   const summary = useQuery(dashboardQueries.summary(locale));
   const profile = useQuery(profileQuery()).data;
   const isBankStaff = profile?.level === null;
@@ -90,31 +82,12 @@ export function DashboardPage() {
       <AttentionList level={profile?.level} />
       <BreakdownsSection />
       {isBankStaff ? <BankOverview /> : null}
-      <div className="dashboard-grid">
-        <section className="card" aria-labelledby="by-month">
-          <h2 id="by-month" className="card-title">
-            <Trans>Collections by month</Trans>
-          </h2>
-          <BarChart caption={t`Collections by month`} bars={data.byMonth.map((row) => ({ label: monthLabel(row.month, locale), value: row.amount, display: money(row.amount) }))} />
-        </section>
-        <section className="card" aria-labelledby="by-method">
-          <h2 id="by-method" className="card-title">
-            <Trans>By payment method</Trans>
-          </h2>
-          <ShareList rows={data.byMethod.map((row) => ({ label: methodLabels[row.method] ? i18n._(methodLabels[row.method]!) : row.method, value: row.amount, display: money(row.amount) }))} />
-        </section>
-        <section className="card" aria-labelledby="by-institution">
-          <h2 id="by-institution" className="card-title">
-            <Trans>By church or mosque</Trans>
-          </h2>
-          <ShareList rows={data.byInstitution.map((row) => ({ label: row.institution, value: row.amount, display: money(row.amount) }))} />
-        </section>
-      </div>
+      <SummaryCharts summary={data} locale={pathLocale} money={money} methodLabel={(method) => (methodLabels[method] ? i18n._(methodLabels[method]) : method)} today={todayInEastAfrica()} />
       <section className="card" aria-labelledby="recent">
         <h2 id="recent" className="card-title">
           <Trans>Recent transactions</Trans>
         </h2>
-        <RecentTable rows={data.recent} locale={locale} />
+        <RecentTable rows={data.recent} locale={locale} linkOf={(row) => transactionLink(pathLocale, row)} />
       </section>
     </div>
   );

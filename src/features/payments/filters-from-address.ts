@@ -6,7 +6,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * The transactions list's filters as a link names them (`?status=failed&range=custom&from=…&to=…&method=…&operator=…
- * &institutionId=…&branchId=…&religionId=…`): the dashboard's and the statistics' figures open the list behind them this way.
+ * &institutionId=…&branchId=…&religionId=…&offeringTypeId=…&search=…`): the dashboard's and the statistics' figures open the list behind them this way.
  * Anything unknown is ignored, so a hand-edited address shows the default list rather than an error.
  */
 export function filtersFromAddress(params: URLSearchParams, defaults: TransactionFilters): TransactionFilters {
@@ -29,5 +29,11 @@ export function filtersFromAddress(params: URLSearchParams, defaults: Transactio
   if (branchId && /^(0|[1-9]\d{0,8})$/.test(branchId)) filters.branchId = Number(branchId);
   const religionId = params.get('religionId');
   if (religionId && /^[1-9]\d{0,8}$/.test(religionId)) filters.religionId = Number(religionId);
+  // A dashboard's recent transaction: its reference (the server searches from 3 characters).
+  const search = params.get('search')?.trim();
+  if (search && search.length >= 3 && search.length <= 100) filters.search = search;
+  // The dashboard's figure by offering type (ADR 075).
+  const offeringTypeId = params.get('offeringTypeId');
+  if (offeringTypeId && /^[1-9]\d{0,8}$/.test(offeringTypeId)) filters.offeringTypeId = Number(offeringTypeId);
   return filters;
 }

@@ -95,6 +95,14 @@ export function TransactionsPage() {
           </button>
         </p>
       ) : null}
+      {filters.offeringTypeId !== undefined ? (
+        <p className="notice" role="status">
+          <Trans>Only transactions with a gift to one offering type, as the figure you followed; each is shown whole.</Trans>{' '}
+          <button type="button" className="btn btn-secondary btn-small" onClick={() => change({ ...filters, offeringTypeId: undefined })}>
+            <Trans>Show all</Trans>
+          </button>
+        </p>
+      ) : null}
       {customIncomplete ? (
         <p className="notice notice-warning" role="status">
           <Trans>Choose a start date that is not after the end date</Trans>
