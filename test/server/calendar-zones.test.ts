@@ -49,7 +49,7 @@ describe('days in the institution’s zone by the app clock', () => {
   });
   afterAll(() => t.close());
 
-  const get = async <T>(url: string, role: Role) => {
+  const get = async (url: string, role: Role) => {
     const res = await t.app.inject({ method: 'GET', url, headers: headers[role] });
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
     return res;

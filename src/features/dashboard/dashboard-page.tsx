@@ -10,7 +10,8 @@ import { Spinner } from '../../components/ui/spinner';
 import { errorText } from '../../lib/error-message';
 import { localeOfPath } from '../../lib/locale-path';
 import { profileQuery } from '../../lib/session-queries';
-import { todayInEastAfrica } from '../../lib/east-africa-day';
+import { dayOf } from '../../../domain/calendar';
+import { useTimeZone } from '../../lib/time-zone';
 import { AttentionList } from './attention-list';
 import { dashboardQueries } from './api';
 import { transactionsLink } from './breakdown-links';
@@ -31,7 +32,8 @@ function Cards({ summary, locale }: { summary: DashboardSummary; locale: string 
   const { t } = useLingui();
   const pathLocale = localeOfPath(useLocation().pathname);
   const number = new Intl.NumberFormat(locale);
-  const today = todayInEastAfrica();
+  const timeZone = useTimeZone();
+  const today = dayOf(new Date(), timeZone);
   const month = { from: `${today.slice(0, 8)}01`, to: today };
   const year = { from: `${today.slice(0, 4)}-01-01`, to: today };
   // Each figure opens the list behind it (issue 16); the transactions page reads its filters from the address.
