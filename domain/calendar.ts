@@ -27,9 +27,34 @@ function parts(day: Day): [number, number, number] {
   return [year, month - 1, date];
 }
 
-/** The calendar day an instant falls on in `timeZone`. */
+// One formatter per zone: building an Intl.DateTimeFormat costs far more than using one, and
+// statements and exports ask for thousands of days.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function wallClock(at: Date, timeZone: string): Record<'year' | 'month' | 'day' | 'hour' | 'minute', string> {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    // h23: midnight is 00, never 24 (some engines' default for en-GB with hour12 off).
+    formatter = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    formatters.set(timeZone, formatter);
+  }
+  const parts = Object.fromEntries(formatter.formatToParts(at).map((part) => [part.type, part.value]));
+  return { year: parts.year!.padStart(4, '0'), month: parts.month!, day: parts.day!, hour: parts.hour!, minute: parts.minute! };
+}
+
+/**
+ * The calendar day an instant falls on in `timeZone`. Through Intl rather than date-fns, so the
+ * client can ask "what is today where this institution is" without date-fns in its chunk.
+ */
 export function dayOf(at: Date, timeZone: string = DEFAULT_TIME_ZONE): Day {
-  return format(new TZDate(at.getTime(), timeZone), 'yyyy-MM-dd');
+  const clock = wallClock(at, timeZone);
+  return `${clock.year}-${clock.month}-${clock.day}`;
+}
+
+/** "YYYY-MM-DD HH:mm" of an instant on the wall clocks of `timeZone`: how exports print times. */
+export function localDateTime(at: Date, timeZone: string = DEFAULT_TIME_ZONE): string {
+  const clock = wallClock(at, timeZone);
+  return `${clock.year}-${clock.month}-${clock.day} ${clock.hour}:${clock.minute}`;
 }
 
 /** The instant a day starts (00:00 local) in `timeZone`. */

@@ -42,6 +42,11 @@ export const Profile = z.object({
   entity: z.string().nullable(),
   entityId: z.number().int().nullable(),
   entityCode: z.string().nullable(),
+  /**
+   * The zone of the user's institution, whose days the pages show (ADR 077); null for bank staff,
+   * who see East Africa Time. Absent in profiles kept before it existed: the default zone then.
+   */
+  timeZone: z.string().nullable().optional(),
   force_change_password: z.boolean(),
   twoFactorEnabled: z.boolean(),
   language: z.enum(LOCALES),

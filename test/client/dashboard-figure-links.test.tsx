@@ -12,7 +12,7 @@ import { BreakdownsSection } from '../../src/features/dashboard/breakdowns-secti
 import { RecentTable } from '../../src/features/dashboard/recent-table';
 import { SummaryCharts } from '../../src/features/dashboard/summary-charts';
 import { filtersFromAddress } from '../../src/features/payments/filters-from-address';
-import { todayInEastAfrica } from '../../src/lib/east-africa-day';
+import { dayOf, DEFAULT_TIME_ZONE } from '../../domain/calendar';
 import { Providers, testQueryClient } from './helpers';
 
 // Issue 16: every figure on the dashboards links to the list behind it, with that list's filters in the address.
@@ -198,7 +198,7 @@ describe('the bank overview', () => {
 
   it('shows collections by branch and by religion as charts with a table, each amount a link', async () => {
     show(<BankOverview />, (client) => client.setQueryData(['dashboard', 'bank', 'en'], overview));
-    const today = todayInEastAfrica();
+    const today = dayOf(new Date(), DEFAULT_TIME_ZONE);
     const branch = within(await screen.findByRole('table', { name: 'Collected this year by branch' })).getByRole('link', { name: /TSh.90/ });
     expect(hrefOf(branch).query).toEqual({ status: 'completed', range: 'custom', from: `${today.slice(0, 4)}-01-01`, to: today, branchId: '4' });
     const religion = within(screen.getByRole('table', { name: 'Collected this year by religion' })).getByRole('link', { name: /TSh.90/ });

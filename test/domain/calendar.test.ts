@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths, dayBefore, dayOf, dayRange, dayStart, isDay, monthEnd, weekStart, windowEndDay, windowStartDay } from '../../domain/calendar';
+import { addDays, addMonths, dayBefore, dayOf, dayRange, dayStart, isDay, localDateTime, monthEnd, weekStart, windowEndDay, windowStartDay } from '../../domain/calendar';
 
 describe('one notion of a day (institution time zone, East Africa by default)', () => {
   it('puts an instant on the day it is in Dar es Salaam, not in UTC', () => {
@@ -71,5 +71,18 @@ describe('one notion of a day (institution time zone, East Africa by default)', 
         expect(end.getTime()).toBeGreaterThan(at.getTime());
       }),
     );
+  });
+  it('prints an instant on the wall clock of the zone, midnight as 00:00', () => {
+    expect(localDateTime(new Date('2026-11-24T21:00:00Z'))).toBe('2026-11-25 00:00');
+    expect(localDateTime(new Date('2026-11-24T20:59:59Z'))).toBe('2026-11-24 23:59');
+    expect(localDateTime(new Date('2026-11-24T21:30:00Z'), 'Africa/Kigali')).toBe('2026-11-24 23:30');
+    expect(localDateTime(new Date('2026-07-01T12:05:00Z'), 'Europe/London')).toBe('2026-07-01 13:05');
+  });
+
+  it('agrees with the instant range of its day also across daylight saving (Europe/London)', () => {
+    // 01:30 UTC on the last Sunday of March is 02:30 BST: the clocks skipped 01:00–02:00.
+    expect(dayOf(new Date('2026-03-29T01:30:00Z'), 'Europe/London')).toBe('2026-03-29');
+    expect(dayOf(new Date('2026-03-28T23:59:00Z'), 'Europe/London')).toBe('2026-03-28');
+    expect(localDateTime(new Date('2026-03-29T01:30:00Z'), 'Europe/London')).toBe('2026-03-29 02:30');
   });
 });

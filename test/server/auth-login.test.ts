@@ -33,6 +33,7 @@ describe('POST /api/login', () => {
       entity: 'Mwenge Church',
       entityId: w.churchA.id,
       entityCode: w.churchA.code,
+      timeZone: 'Africa/Dar_es_Salaam',
       religionId: w.christian.id,
       religion: 'Christianity',
       religionNames: { en: 'Christianity', sw: 'Ukristo' },
@@ -49,7 +50,7 @@ describe('POST /api/login', () => {
     const u = w.users.branch;
     const res = await login({ username: u.email!.toUpperCase(), password: u.password });
     expect(res.statusCode).toBe(200);
-    expect(res.json().profile).toMatchObject({ level: null, branch: w.branch.id, branchName: w.branch.name, entity: null });
+    expect(res.json().profile).toMatchObject({ level: null, branch: w.branch.id, branchName: w.branch.name, entity: null, timeZone: null });
   });
 
   it('records a new session each time with address, device, agent and app version, storing only the token hash', async () => {

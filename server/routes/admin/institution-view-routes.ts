@@ -11,6 +11,7 @@ import {
   StructurePage,
   StructureQuery,
 } from '../../../domain/api/structure';
+import { dayOf } from '../../../domain/calendar';
 import { messages } from '../../../domain/messages';
 import { writeExport } from '../../lib/export/export-writer';
 import { logExportFailure } from '../../lib/export/send-export';
@@ -69,7 +70,7 @@ export async function institutionViewRoutes(fastify: FastifyInstance) {
       logExportFailure(reply, file.body);
       return reply
         .type(file.contentType)
-        .header('content-disposition', `attachment; filename="institutions-${ctx.now().toISOString().slice(0, 10)}.${file.extension}"`)
+        .header('content-disposition', `attachment; filename="institutions-${dayOf(ctx.now(), caller.user.timeZone)}.${file.extension}"`)
         .header('cache-control', 'private, no-store')
         .send(file.body);
     },

@@ -22,6 +22,7 @@ import {
   PhoneChangeStart,
   PhoneChangeStarted,
 } from '../../../domain/api/members';
+import { dayOf } from '../../../domain/calendar';
 import { MessageBody } from '../../../domain/api/common';
 import { apiPaths } from '../../../domain/api-paths';
 import { fieldLabels, messages } from '../../../domain/messages';
@@ -59,7 +60,7 @@ export async function memberRoutes(fastify: FastifyInstance) {
     { config: { access: { feature: 'members', action: 'export' } }, schema: { tags, querystring: MemberExportQuery } },
     async (request, reply) => {
       const { format, ...filters } = request.query;
-      const file = await exportMembers(ctx.database.db, authOf(request).user, filters, format, request.locale, request.t, ctx.now().toISOString().slice(0, 10), ctx.config.exports.batchRows);
+      const file = await exportMembers(ctx.database.db, authOf(request).user, filters, format, request.locale, request.t, dayOf(ctx.now(), authOf(request).user.timeZone), ctx.config.exports.batchRows);
       return sendExportFile(reply, file);
     },
   );
@@ -76,7 +77,7 @@ export async function memberRoutes(fastify: FastifyInstance) {
       const doc = await memberCardsPdf(cards, layout, { memberNumber: request.t(fieldLabels.memberCode), title: request.t(messages.memberCardsTitle) });
       return reply
         .type('application/pdf')
-        .header('content-disposition', `attachment; filename="member-cards-${ctx.now().toISOString().slice(0, 10)}.pdf"`)
+        .header('content-disposition', `attachment; filename="member-cards-${dayOf(ctx.now(), authOf(request).user.timeZone)}.pdf"`)
         .header('cache-control', 'private, no-store')
         .header('x-card-count', String(cards.length))
         .send(doc);

@@ -19,7 +19,7 @@ export async function offeringsReportRoutes(fastify: FastifyInstance) {
     // Readers hold `reports` (bank, union) or `stats` (every institution); the service checks which.
     { config: { access: 'user' }, schema: { tags: ['stats'], querystring: OfferingsReportQuery, response: { 200: OfferingsReport } } },
     async (request, reply) => {
-      const report = await offeringsReport(ctx.database.db, authOf(request).user, request.query);
+      const report = await offeringsReport(ctx.database.db, authOf(request).user, request.query, ctx.now());
       const { format } = request.query;
       if (format === 'json') return report;
       const t = request.t;

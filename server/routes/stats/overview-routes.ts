@@ -12,6 +12,6 @@ export async function overviewRoutes(fastify: FastifyInstance) {
     apiPaths.statsOverview,
     // Statistics (entity users) or the bank dashboard grant; the service checks which and scopes.
     { config: { access: 'user' }, schema: { tags: ['stats'], querystring: StatsOverviewQuery, response: { 200: StatsOverview } } },
-    async (request) => institutionOverview(app.ctx.database.db, authOf(request).user, request.query),
+    async (request) => institutionOverview(app.ctx.database.db, authOf(request).user, request.query, app.ctx.now()),
   );
 }

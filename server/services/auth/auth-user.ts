@@ -11,6 +11,11 @@ export type AuthUser = {
   institutionId: number | null;
   /** Materialised path of the user's institution ("/1/4/9/"), null for bank staff. */
   institutionPath: string | null;
+  /**
+   * The zone the user's days are in (ADR 077): their institution's for entity users, East Africa
+   * Time for bank staff, who look across institutions.
+   */
+  timeZone: string;
   /** Effective religion: the admin's chosen one, else the institution's. */
   religionId: number | null;
   grants: Grants;

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { institutionLevels } from '../../db/schema/reference';
 import { institutions } from '../../db/schema/institutions';
 import { roleGroupFeatures, users } from '../../db/schema/users';
+import { DEFAULT_TIME_ZONE } from '../../../domain/calendar';
 import type { AuthUser } from './auth-user';
 
 export type UserRow = typeof users.$inferSelect;
@@ -23,13 +24,14 @@ export function grantsOf(rows: ReadonlyArray<{ feature: string; actions: readonl
   return grants;
 }
 
-export type InstitutionInfo = { path: string; religionId: number; levelCode: string; levelRank: number; holdsMembers: boolean };
+export type InstitutionInfo = { path: string; religionId: number; timeZone: string; levelCode: string; levelRank: number; holdsMembers: boolean };
 
 async function loadInstitution(db: Db, institutionId: number): Promise<InstitutionInfo | null> {
   const [row] = await db
     .select({
       path: institutions.path,
       religionId: institutions.religionId,
+      timeZone: institutions.timeZone,
       levelCode: institutionLevels.code,
       levelRank: institutionLevels.rank,
       holdsMembers: institutionLevels.holdsMembers,
@@ -75,6 +77,7 @@ export function authUserOf(user: AuthUserRow, institution: InstitutionInfo | nul
     branchId: user.branchId,
     institutionId: user.institutionId,
     institutionPath: institution?.path ?? null,
+    timeZone: institution?.timeZone ?? DEFAULT_TIME_ZONE,
     religionId: user.userType === 'bank' ? user.activeReligionId : (institution?.religionId ?? null),
     grants,
     forceChangePassword: user.forceChangePassword,

@@ -13,7 +13,7 @@ export async function buildProfile(db: Db, userId: number, locale: Locale): Prom
   if (!user) return null;
   const [institution] = user.institutionId
     ? await db
-        .select({ id: institutions.id, title: institutions.title, code: institutions.code, religionId: institutions.religionId, level: institutionLevels.code })
+        .select({ id: institutions.id, title: institutions.title, code: institutions.code, religionId: institutions.religionId, timeZone: institutions.timeZone, level: institutionLevels.code })
         .from(institutions)
         .innerJoin(institutionLevels, eq(institutionLevels.id, institutions.levelId))
         .where(eq(institutions.id, user.institutionId))
@@ -37,6 +37,7 @@ export async function buildProfile(db: Db, userId: number, locale: Locale): Prom
     entity: institution?.title ?? null,
     entityId: institution?.id ?? null,
     entityCode: institution?.code ?? null,
+    timeZone: institution?.timeZone ?? null,
     force_change_password: user.forceChangePassword,
     twoFactorEnabled: user.totpEnabled,
     language: isLocale(user.preferredLanguage) ? user.preferredLanguage : 'sw',

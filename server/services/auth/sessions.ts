@@ -85,6 +85,7 @@ function sessionQuery(db: Db) {
       },
       path: institutions.path,
       religionId: institutions.religionId,
+      timeZone: institutions.timeZone,
       levelCode: institutionLevels.code,
       levelRank: institutionLevels.rank,
       holdsMembers: institutionLevels.holdsMembers,
@@ -113,8 +114,8 @@ async function loadSessionRow(db: Db, tokenHash: string): Promise<SessionRow | u
 function evaluate(row: SessionRow, t: number): SessionLookup {
   if (row.revokedAt || t >= row.idleExpiresAt.getTime() || t >= row.absoluteExpiresAt.getTime()) return { kind: 'expired' };
   const institution =
-    row.path !== null && row.religionId !== null && row.levelCode !== null && row.levelRank !== null && row.holdsMembers !== null
-      ? { path: row.path, religionId: row.religionId, levelCode: row.levelCode, levelRank: row.levelRank, holdsMembers: row.holdsMembers }
+    row.path !== null && row.religionId !== null && row.timeZone !== null && row.levelCode !== null && row.levelRank !== null && row.holdsMembers !== null
+      ? { path: row.path, religionId: row.religionId, timeZone: row.timeZone, levelCode: row.levelCode, levelRank: row.levelRank, holdsMembers: row.holdsMembers }
       : null;
   const user = authUserOf(row.user, institution, grantsOf(row.grants));
   return user ? { kind: 'ok', user, sessionId: row.sessionId } : { kind: 'expired' };

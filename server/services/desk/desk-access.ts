@@ -6,7 +6,7 @@ import { errors } from '../../lib/app-error';
 import { type AuthUser, hasGrant } from '../auth/auth-user';
 import { institutionScope } from '../auth/scope';
 
-export type ScopedInstitution = { id: number; code: string; title: string; path: string; status: string };
+export type ScopedInstitution = { id: number; code: string; title: string; path: string; status: string; timeZone: string };
 
 /**
  * Routes whose readers come from more than one role group declare `access: 'user'` and call this:
@@ -25,7 +25,7 @@ export const DESK_EXPORTERS = [['cashReceipts', 'export'], ['transactions', 'exp
 /** The institution when the user's scope covers it, else null (out of scope and unknown look the same). */
 export async function findScopedInstitution(db: Db, user: AuthUser, institutionId: number): Promise<ScopedInstitution | null> {
   const [row] = await db
-    .select({ id: institutions.id, code: institutions.code, title: institutions.title, path: institutions.path, status: institutions.status })
+    .select({ id: institutions.id, code: institutions.code, title: institutions.title, path: institutions.path, status: institutions.status, timeZone: institutions.timeZone })
     .from(institutions)
     .where(and(eq(institutions.id, institutionId), institutionScope(user)));
   return row ?? null;

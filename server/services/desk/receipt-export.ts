@@ -1,4 +1,5 @@
 import type { CashReceiptRow, EXPORT_FORMATS } from '../../../domain/api/receipts';
+import { dayOf, localDateTime } from '../../../domain/calendar';
 import { messages } from '../../../domain/messages';
 import { receiptExportColumns } from '../../../domain/messages-receipts';
 import { CURRENCY_EXPONENT } from '../../../domain/money';
@@ -14,14 +15,11 @@ import { countReceipts, loadKeyedReceiptRows, type ReceiptKey } from './receipt-
 type Format = (typeof EXPORT_FORMATS)[number];
 type ColumnKey = keyof typeof receiptExportColumns;
 
-const EAT_OFFSET_MS = 3 * 3_600_000;
-
 const exponentOf = (currency: string) => CURRENCY_EXPONENT[currency] ?? 2;
 const major = (amount: number, currency: string) => (amount / 10 ** exponentOf(currency)).toFixed(exponentOf(currency));
-/** Times as people in East Africa read them on the receipt, not in UTC. */
-const localTime = (iso: string) => new Date(new Date(iso).getTime() + EAT_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
-
-function cells(row: CashReceiptRow, t: Translate): Record<ColumnKey, string | number> {
+function cells(row: CashReceiptRow, t: Translate, timeZone: string): Record<ColumnKey, string | number> {
+  // Times as the church reads them on the receipt (the filter's zone), not in UTC.
+  const localTime = (iso: string) => localDateTime(new Date(iso), timeZone);
   return {
     receiptNo: row.receiptNo ?? '',
     receivedAt: localTime(row.receivedAt),
@@ -47,12 +45,12 @@ function cells(row: CashReceiptRow, t: Translate): Record<ColumnKey, string | nu
  * (ADR 060): `batchRows` at a time after the last (received_at, id) seen, each batch with its lines.
  */
 export async function exportReceipts(db: Db, user: AuthUser, filters: ReceiptFilters, format: Format, t: Translate, now: Date, batchRows: number): Promise<ExportFile> {
-  const where = await receiptConditions(db, user, filters);
+  const { where, timeZone } = await receiptConditions(db, user, filters);
   // Counted first: the header tells the page how many rows are coming, before the first one.
   const count = await countReceipts(db, where);
   const rows = (async function* () {
     const keyed = inKeysetBatches((after: ReceiptKey | null, limit) => loadKeyedReceiptRows(db, where, limit, after), ({ key }) => key, batchRows);
-    for await (const { row } of keyed) yield cells(row, t);
+    for await (const { row } of keyed) yield cells(row, t, timeZone);
   })();
   const keys = Object.keys(receiptExportColumns) as ColumnKey[];
   type Cells = Record<ColumnKey, string | number>;
@@ -64,5 +62,5 @@ export async function exportReceipts(db: Db, user: AuthUser, filters: ReceiptFil
     ...(key === 'amount' ? { numFmt: '#,##0.00', csv: (record: Cells) => (record.amount as number).toFixed(exponentOf(String(record.currency))) } : {}),
   }));
   const file = await writeExport({ title: 'Receipts', columns, rows, t }, format);
-  return { body: file.body, contentType: file.contentType, filename: `cash-receipts-${now.toISOString().slice(0, 10)}.${format}`, count, included: count };
+  return { body: file.body, contentType: file.contentType, filename: `cash-receipts-${dayOf(now, timeZone)}.${format}`, count, included: count };
 }

@@ -110,7 +110,7 @@ export async function receiptHistory(
   t: Translate,
 ): Promise<CashReceiptPage> {
   const after = decodeCursor(page.cursor, Position, t);
-  const where = await receiptConditions(db, user, filters);
+  const { where } = await receiptConditions(db, user, filters);
   const fetched = await loadKeyedReceiptRows(db, where, page.limit + 1, after ? { at: after[0], id: after[1] } : null, after ? 0 : page.offset);
   const { page: shown, nextCursor } = pageOf(fetched, page.limit, ({ key }) => [key.at, key.id]);
   const data = shown.map(({ row }) => row);

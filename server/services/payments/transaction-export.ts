@@ -1,5 +1,6 @@
 import { and, count as countAll, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { TransactionRow } from '../../../domain/api/payments';
+import { dayOf, localDateTime } from '../../../domain/calendar';
 import { paymentExportColumns } from '../../../domain/messages-payments';
 import { toMajorUnits } from '../../providers/payments/major-units';
 import type { Db } from '../../db/client';
@@ -10,7 +11,7 @@ import { institutions } from '../../db/schema/institutions';
 import { transactions } from '../../db/schema/money';
 import type { AuthUser } from '../auth/auth-user';
 import { isUnscoped } from '../auth/scope';
-import { EAT_OFFSET_MS } from './date-range';
+import { viewZone } from '../calendar/view-zone';
 import { selectTransactionsWithKey, toTransactionRow, type TransactionFilters, transactionConditions } from './transaction-queries';
 
 type Translate = (descriptor: { id: string; message: string }, values?: Record<string, unknown>) => string;
@@ -19,9 +20,9 @@ type Cells = Record<ColumnKey, string | number>;
 type Key = { at: string; id: string };
 export type ExportFormat = 'csv' | 'xlsx';
 
-const localTime = (iso: string | null) => (iso ? new Date(new Date(iso).getTime() + EAT_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ') : '');
-
-function cells(row: TransactionRow): Cells {
+function cells(row: TransactionRow, timeZone: string): Cells {
+  // Times on the wall clocks of the filter's zone (ADR 077), not in UTC.
+  const localTime = (iso: string | null) => (iso ? localDateTime(new Date(iso), timeZone) : '');
   return {
     createdAt: localTime(row.receivedAt),
     referenceNo: row.referenceNo,
@@ -48,7 +49,8 @@ function cells(row: TransactionRow): Cells {
  * read `batchRows` at a time after the last (received_at, id) seen — the list's own index order.
  */
 export async function exportTransactions(db: Db, user: AuthUser, filters: TransactionFilters, format: ExportFormat, t: Translate, now: Date, batchRows: number): Promise<ExportFile> {
-  const where = transactionConditions(user, filters, now);
+  const timeZone = await viewZone(db, user, filters.institutionId);
+  const where = transactionConditions(user, filters, now, timeZone);
   // Counted first: the header tells the page how many rows are coming, before the first one.
   const count = await countTransactions(db, user, filters, where);
   const fetchAfter = (after: Key | null, limit: number) =>
@@ -57,7 +59,7 @@ export async function exportTransactions(db: Db, user: AuthUser, filters: Transa
       .orderBy(desc(transactions.receivedAt), desc(transactions.id))
       .limit(limit);
   const rows = (async function* () {
-    for await (const row of inKeysetBatches(fetchAfter, (row) => ({ at: row.key, id: row.t.id }), batchRows)) yield cells(toTransactionRow(row, t));
+    for await (const row of inKeysetBatches(fetchAfter, (row) => ({ at: row.key, id: row.t.id }), batchRows)) yield cells(toTransactionRow(row, t), timeZone);
   })();
   const keys = Object.keys(paymentExportColumns) as ColumnKey[];
   const columns: Array<ExportColumn<Cells>> = keys.map((key) => ({
@@ -67,7 +69,7 @@ export async function exportTransactions(db: Db, user: AuthUser, filters: Transa
     ...(key === 'amount' || key === 'fee' ? { numFmt: '#,##0.00' } : {}),
   }));
   const file = await writeExport({ title: 'Transactions', columns, rows, t }, format);
-  return { body: file.body, contentType: file.contentType, filename: `transactions-${now.toISOString().slice(0, 10)}.${format}`, count, included: count };
+  return { body: file.body, contentType: file.contentType, filename: `transactions-${dayOf(now, timeZone)}.${format}`, count, included: count };
 }
 
 async function countTransactions(db: Db, user: AuthUser, filters: TransactionFilters, where: SQL): Promise<number> {

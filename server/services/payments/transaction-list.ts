@@ -8,6 +8,7 @@ import { users } from '../../db/schema/users';
 import { afterPosition, cursorTime, cursorUuid, decodeCursor, microsecondText, pageOf } from '../../lib/keyset';
 import type { Translate } from '../../lib/describe-issue';
 import type { AuthUser } from '../auth/auth-user';
+import { viewZone } from '../calendar/view-zone';
 import { rowSelection, toTransactionRow, transactionConditions } from './transaction-queries';
 import { transactionTotals } from './transaction-totals';
 
@@ -23,7 +24,8 @@ const Position = z.tuple([cursorTime, cursorUuid]);
  */
 export async function listTransactions(db: Db, user: AuthUser, q: Query, now: Date, t: Translate) {
   const after = decodeCursor(q.cursor, Position, t);
-  const where = and(transactionConditions(user, q, now), after ? afterPosition([transactions.receivedAt, transactions.id], after, 'desc', ['timestamptz', 'uuid']) : undefined);
+  const timeZone = await viewZone(db, user, q.institutionId);
+  const where = and(transactionConditions(user, q, now, timeZone), after ? afterPosition([transactions.receivedAt, transactions.id], after, 'desc', ['timestamptz', 'uuid']) : undefined);
   const page = db
     .select({ ...rowSelection, position: microsecondText(transactions.receivedAt) })
     .from(transactions)
@@ -33,7 +35,7 @@ export async function listTransactions(db: Db, user: AuthUser, q: Query, now: Da
     .orderBy(desc(transactions.receivedAt), desc(transactions.id))
     .limit(q.limit + 1)
     .offset(after ? 0 : q.offset);
-  const [rows, totals] = await Promise.all([page, transactionTotals(db, user, q, now)]);
+  const [rows, totals] = await Promise.all([page, transactionTotals(db, user, q, now, timeZone)]);
   const { page: shown, nextCursor } = pageOf(rows, q.limit, (row) => [row.position, row.t.id]);
   return { data: shown.map((row) => toTransactionRow(row, t)), count: totals.reduce((sum, total) => sum + total.count, 0), totals, nextCursor };
 }

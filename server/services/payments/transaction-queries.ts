@@ -37,12 +37,13 @@ const memberName = transactions.memberName;
 
 /**
  * Everything the transaction list filters on, as one condition (the caller joins institutions and
- * members). The days are those the money was received on (`received_at`, East Africa Time), the
- * read model's rule (ADR 030): a Sunday collection synced on Tuesday is in Sunday's list and in
- * Sunday's dashboard figure, so a figure and the list it links to agree.
+ * members). The days are those the money was received on (`received_at`), the read model's rule
+ * (ADR 030): a Sunday collection synced on Tuesday is in Sunday's list and in Sunday's dashboard
+ * figure, so a figure and the list it links to agree. They are days in `timeZone` (viewZone, ADR
+ * 077): the chosen institution's, else the caller's own, East Africa Time for bank staff.
  */
-export function transactionConditions(user: AuthUser, q: TransactionFilters, now: Date): SQL {
-  const { start, end } = rangeBounds(q.range, q.from, q.to, now);
+export function transactionConditions(user: AuthUser, q: TransactionFilters, now: Date, timeZone: string): SQL {
+  const { start, end } = rangeBounds(q.range, q.from, q.to, now, timeZone);
   const conditions: Array<SQL | undefined> = [
     institutionScope(user),
     underInstitution(q.institutionId),

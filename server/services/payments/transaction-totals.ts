@@ -1,5 +1,5 @@
 import { and, count, eq, ne, type SQL, sql } from 'drizzle-orm';
-import { dayOf, DEFAULT_TIME_ZONE, windowStartDay } from '../../../domain/calendar';
+import { dayOf, windowStartDay } from '../../../domain/calendar';
 import type { Db } from '../../db/client';
 import { institutions } from '../../db/schema/institutions';
 import { transactions } from '../../db/schema/money';
@@ -18,25 +18,26 @@ export type CurrencyTotal = { currency: string; amount: number; fee: number; cou
  * religion, status, method) they are sums of `collection_totals` (or, for the bank, a religion or
  * a branch, of `collection_rollup`): a few thousand rows instead of every transaction of the
  * range. The read model counts a giving on its day in its institution's own time zone while the
- * list cuts days in East Africa Time, so institutions in another zone are summed exactly from
- * `transactions` (none in a bank that serves one country: one indexed look-up says so).
+ * list cuts days in `timeZone` (the chosen institution's, else the caller's: viewZone, ADR 077),
+ * so institutions in another zone are summed exactly from `transactions` (none in a bank that
+ * serves one country: one indexed look-up says so).
  *
  * A search term, an operator or an offering type (a transaction counted whole when one of its lines
  * has it) is not in the read model: those totals are an exact sum over the
  * matching transactions, bounded by what the filter matches (the search's prefix and trigram
  * indexes, the range's index).
  */
-export async function transactionTotals(db: Db, user: AuthUser, q: TransactionFilters, now: Date): Promise<CurrencyTotal[]> {
-  if (q.search !== undefined || q.operator !== undefined || q.offeringTypeId !== undefined) return exactTotals(db, user, q, now, undefined);
+export async function transactionTotals(db: Db, user: AuthUser, q: TransactionFilters, now: Date, timeZone: string): Promise<CurrencyTotal[]> {
+  if (q.search !== undefined || q.operator !== undefined || q.offeringTypeId !== undefined) return exactTotals(db, user, q, now, timeZone, undefined);
   const institutionFilter = and(
     institutionScope(user),
     underInstitution(q.institutionId),
     q.branchId === undefined ? undefined : q.branchId === 0 ? sql`${institutions.branchId} is null` : eq(institutions.branchId, q.branchId),
     q.religionId === undefined ? undefined : eq(institutions.religionId, q.religionId),
   ) as SQL;
-  const otherZone = ne(institutions.timeZone, DEFAULT_TIME_ZONE);
+  const otherZone = ne(institutions.timeZone, timeZone);
   const [elsewhere] = await db.select({ id: institutions.id }).from(institutions).where(and(institutionFilter, otherZone)).limit(1);
-  const today = dayOf(now, DEFAULT_TIME_ZONE);
+  const today = dayOf(now, timeZone);
   const period: Pick<TotalsFilter, 'from' | 'to'> = q.range === 'custom' && q.from && q.to ? { from: q.from, to: q.to } : { from: windowStartDay(q.range === 'custom' ? '1m' : q.range, today), to: today };
   const keys = { ...period, status: q.status === 'all' ? undefined : [q.status], method: q.method ? [q.method] : undefined };
   if (!elsewhere) {
@@ -47,8 +48,8 @@ export async function transactionTotals(db: Db, user: AuthUser, q: TransactionFi
     return asTotals(rows);
   }
   const [modelled, exact] = await Promise.all([
-    collectionTotalsBy(db, { ...keys, scope: and(institutionFilter, eq(institutions.timeZone, DEFAULT_TIME_ZONE)) as SQL }, ['currency']),
-    exactTotals(db, user, q, now, otherZone),
+    collectionTotalsBy(db, { ...keys, scope: and(institutionFilter, eq(institutions.timeZone, timeZone)) as SQL }, ['currency']),
+    exactTotals(db, user, q, now, timeZone, otherZone),
   ]);
   return mergeTotals([...asTotals(modelled), ...exact]);
 }
@@ -62,7 +63,7 @@ function rollupInstitutionFilter(q: TransactionFilters): SQL | undefined {
 }
 
 /** Sums over the matching transactions themselves; `extra` narrows the institutions (another zone). */
-async function exactTotals(db: Db, user: AuthUser, q: TransactionFilters, now: Date, extra: SQL | undefined): Promise<CurrencyTotal[]> {
+async function exactTotals(db: Db, user: AuthUser, q: TransactionFilters, now: Date, timeZone: string, extra: SQL | undefined): Promise<CurrencyTotal[]> {
   const query = db
     .select({
       currency: transactions.currency,
@@ -76,7 +77,7 @@ async function exactTotals(db: Db, user: AuthUser, q: TransactionFilters, now: D
   const needsInstitutions = extra !== undefined || !isUnscoped(user) || q.institutionId !== undefined || q.branchId !== undefined || q.religionId !== undefined;
   const joined = needsInstitutions ? query.innerJoin(institutions, eq(institutions.id, transactions.institutionId)) : query;
   return joined
-    .where(and(transactionConditions(user, q, now), extra))
+    .where(and(transactionConditions(user, q, now, timeZone), extra))
     .groupBy(transactions.currency)
     .orderBy(transactions.currency);
 }

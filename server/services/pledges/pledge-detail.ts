@@ -14,7 +14,7 @@ import { loadPledgeRows } from './pledge-list';
 
 /** One pledge the caller's scope covers (else 404, whether it exists or not), with what paid it and every reminder. */
 export async function pledgeDetail(db: Db, user: AuthUser, id: number, now: Date): Promise<PledgeDetail> {
-  const today = await callerToday(db, user, now);
+  const today = callerToday(user, now);
   const [row] = await loadPledgeRows(db, and(eq(pledges.id, id), institutionScope(user))!, today, { limit: 1, offset: 0 });
   if (!row) throw errors.notFound();
   const [extra] = await db.select({ note: pledges.note }).from(pledges).where(eq(pledges.id, id));

@@ -36,7 +36,7 @@ function cells(row: PledgeRow, t: Translate): Record<ColumnKey, string> {
  * at a time after the last (due date, id) seen.
  */
 export async function exportPledges(db: Db, user: AuthUser, filters: PledgeFilters, format: Format, t: Translate, now: Date, batchRows: number) {
-  const today = await callerToday(db, user, now);
+  const today = callerToday(user, now);
   const where = await pledgeConditions(db, user, filters, today);
   // Counted first: the header tells the page how many rows are coming, before the first one.
   const { count } = await countPledges(db, where);

@@ -1,5 +1,5 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { type Day, dayOf, DEFAULT_TIME_ZONE, windowEndDay } from '../../../domain/calendar';
+import { type Day, dayOf, windowEndDay } from '../../../domain/calendar';
 import type { PledgeFilters } from '../../../domain/api/pledges';
 import type { Db } from '../../db/client';
 import { institutions } from '../../db/schema/institutions';
@@ -14,10 +14,8 @@ const dueDate = sql`(${pledges.dueDate} at time zone ${institutions.timeZone})::
 export const isOpen = sql`${pledges.paid} < ${pledges.total}`;
 
 /** The caller's "today": the day in their institution's zone (bank staff: the default zone). */
-export async function callerToday(db: Db, user: AuthUser, now: Date): Promise<Day> {
-  if (user.institutionId === null) return dayOf(now, DEFAULT_TIME_ZONE);
-  const [row] = await db.select({ zone: institutions.timeZone }).from(institutions).where(eq(institutions.id, user.institutionId));
-  return dayOf(now, row?.zone ?? DEFAULT_TIME_ZONE);
+export function callerToday(user: AuthUser, now: Date): Day {
+  return dayOf(now, user.timeZone);
 }
 
 /** 'fulfilled' when paid in full, 'overdue' when open and due before today, else 'open'. */

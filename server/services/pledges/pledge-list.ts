@@ -90,7 +90,7 @@ export async function listPledges(
   t: Translate,
 ): Promise<PledgePage> {
   const after = decodeCursor(page.cursor, Position, t);
-  const today = await callerToday(db, user, now);
+  const today = callerToday(user, now);
   const where = await pledgeConditions(db, user, filters, today);
   const [fetched, sums] = await Promise.all([
     loadKeyedPledgeRows(db, where, today, page.limit + 1, after ? { due: after[0], id: after[1] } : null, after ? 0 : page.offset),

@@ -17,7 +17,7 @@ import { remindPledgeNow } from './pledge-reminders';
  */
 export async function remindNow(ctx: AppContext, actor: Actor, id: number) {
   const db = ctx.database.db;
-  const today = await callerToday(db, actor.user, ctx.now());
+  const today = callerToday(actor.user, ctx.now());
   const [row] = await loadPledgeRows(db, and(eq(pledges.id, id), institutionScope(actor.user))!, today, { limit: 1, offset: 0 });
   if (!row) throw errors.notFound();
   if (row.state === 'fulfilled') throw new AppError(409, 'pledge_fulfilled', messages.pledgeFulfilledNoReminder);

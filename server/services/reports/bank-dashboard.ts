@@ -23,6 +23,7 @@ export async function bankDashboard(ctx: AppContext, user: AuthUser, locale: Loc
   const now = ctx.now();
   const grouped = await db.select({ status: registrations.status, n: count() }).from(registrations).where(registrationScope(user)).groupBy(registrations.status);
   // Collections come from the read model's unscoped rollup (ADR 030), which is kept per religion and branch (0: none).
+  // "This year" is East Africa Time's (ADR 077): bank staff look across every institution, so no one institution's zone applies.
   const filter = { scope: rollupScope(user) ?? sql`false`, from: `${dayOf(now, DEFAULT_TIME_ZONE).slice(0, 4)}-01-01`, to: '9999-12-31', status: ['completed'], currency: BASE_CURRENCY };
   const [branchSums, religionSums, branchNames, religionNames] = await Promise.all([
     rollupTotalsBy(db, filter, [], { branchId: sql<number | null>`nullif(${collectionRollup.branchId}, 0)` }),

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DashboardSummary } from '../../../domain/api/dashboard';
-import { addMonths, dayOf, DEFAULT_TIME_ZONE } from '../../../domain/calendar';
+import { addMonths, dayOf } from '../../../domain/calendar';
 import type { AppContext } from '../../context';
 import { institutions } from '../../db/schema/institutions';
 import { members } from '../../db/schema/members';
@@ -22,13 +22,13 @@ const OPEN_END = '9999-12-31';
 
 /**
  * Dashboard figures in the caller's scope. Money comes from the read model (ADR 030): a giving counts
- * on the day it was received, a calendar date in its institution's zone, "this month" the month of today in East
- * Africa, and the members count from the participation read model (member_totals, ADR 067). Only the eight latest payments read a big table (by index).
+ * on the day it was received, a calendar date in its institution's zone; "this month" and "this year" are
+ * those of today in the caller's zone (ADR 077: their institution's, East Africa Time for bank staff), and the members count from the participation read model (member_totals, ADR 067). Only the eight latest payments read a big table (by index).
  */
 export async function dashboardSummary(ctx: AppContext, user: AuthUser): Promise<DashboardSummary> {
   if (!hasGrant(user, 'dashboard', 'view') && !hasGrant(user, 'entityDashboard', 'view')) throw errors.forbidden();
   const db = ctx.database.db;
-  const today = dayOf(ctx.now(), DEFAULT_TIME_ZONE);
+  const today = dayOf(ctx.now(), user.timeZone);
   const monthStart = `${today.slice(0, 7)}-01`;
   const yearStart = `${today.slice(0, 4)}-01-01`;
   const twelveStart = addMonths(monthStart, -11);

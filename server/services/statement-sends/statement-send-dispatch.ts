@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { dayOf } from '../../../domain/calendar';
 import { messages } from '../../../domain/messages';
 import type { AppContext } from '../../context';
 import type { JobRunner } from '../../jobs/job-runner';
@@ -79,7 +80,7 @@ async function claimNext(deps: Deps, sendId: number): Promise<Claimed | null> {
 export async function dispatchStatementSend(deps: Deps, sendId: number): Promise<number> {
   const raw = deps.database.raw;
   const { rows } = await raw.query(
-    `select s.id, s.institution_id, s.year, s.created_by, i.title from statement_sends s join institutions i on i.id = s.institution_id where s.id = $1`,
+    `select s.id, s.institution_id, s.year, s.created_by, i.title, i.time_zone from statement_sends s join institutions i on i.id = s.institution_id where s.id = $1`,
     [sendId],
   );
   const send = rows[0];
@@ -88,6 +89,7 @@ export async function dispatchStatementSend(deps: Deps, sendId: number): Promise
   const year = Number(send.year);
   const createdBy = Number(send.created_by);
   const church = String(send.title);
+  const timeZone = String(send.time_zone);
   let sent = 0;
   for (let recipient = await claimNext(deps, sendId); recipient; recipient = await claimNext(deps, sendId)) {
     try {
@@ -102,7 +104,7 @@ export async function dispatchStatementSend(deps: Deps, sendId: number): Promise
         now,
         days: deps.config.statementLinks.days,
       });
-      const values = { church, year, name: recipient.name, link: statementLinkUrl(deps.links, link.token), until: link.expiresAt.toISOString().slice(0, 10) };
+      const values = { church, year, name: recipient.name, link: statementLinkUrl(deps.links, link.token), until: dayOf(link.expiresAt, timeZone) };
       const t = (descriptor: { id: string; message: string }) => deps.translator.t(recipient.language, descriptor, values);
       let smsId: number | null = null;
       let mailId: number | null = null;

@@ -1,5 +1,5 @@
 import { and, eq, gte, like, lt, type SQL, sql } from 'drizzle-orm';
-import { type Day, dayOf } from '../../../domain/calendar';
+import type { Day } from '../../../domain/calendar';
 import type { Db } from '../../db/client';
 import { institutions } from '../../db/schema/institutions';
 import { offeringTypes } from '../../db/schema/members';
@@ -40,10 +40,10 @@ export type GivingFilter = {
   end: Date;
   currency: string;
   /**
-   * Today in the caller's zone, when the caller has the request's clock: it decides which rollup rows
-   * are read (never the sums). Without it, today in East Africa by the system clock.
+   * Today in the report's zone by the app clock (ctx.now()): it decides which rollup rows are read
+   * (never the sums), so a test clock and the server agree with every other page on the day.
    */
-  today?: Day;
+  today: Day;
 };
 
 export type ShareSumRow = { offeringTypeId: number; title: string; church: number; field: number; union: number };
@@ -67,8 +67,8 @@ function bankRollupFilter(filter: GivingFilter, table: RollupColumns, completedO
 /** Per offering type: what the ledger credited to each share for the givings the filter selects. */
 export async function shareSumsByOfferingType(db: Db, filter: GivingFilter): Promise<ShareSumRow[]> {
   const bank = bankRollupFilter(filter, offeringRollup, false);
-  // Today only decides which rollup rows are read (signed-periods.ts), never the sums: East Africa's is near enough.
-  if (bank) return offeringSharesByType(db, bank, dayOf(new Date()));
+  // Today only decides which rollup rows are read (signed-periods.ts), never the sums.
+  if (bank) return offeringSharesByType(db, bank, filter.today);
   const rows = await offeringTotalsBy(db, totalsFilter(filter, false), ['offeringType']);
   const ids = rows.map((row) => row.offeringTypeId).filter((id): id is number => id !== undefined);
   if (ids.length === 0) return [];
@@ -84,7 +84,7 @@ export async function shareSumsByOfferingType(db: Db, filter: GivingFilter): Pro
  * (an institution's subtree names a few hundred).
  */
 export async function offeringTypeRanking(db: Db, filter: GivingFilter, n: number): Promise<{ candidates: ShareSumRow[]; all?: ShareSums }> {
-  if (filter.rollup && !filter.underPath) return offeringTypeRankingByType(db, filter.rollup, filter, filter.today ?? dayOf(new Date()), n);
+  if (filter.rollup && !filter.underPath) return offeringTypeRankingByType(db, filter.rollup, filter, filter.today, n);
   return { candidates: await shareSumsByOfferingType(db, filter) };
 }
 

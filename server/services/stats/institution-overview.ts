@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { StatsOverview, StatsOverviewQuery } from '../../../domain/api/stats';
-import { dayRange } from '../../../domain/calendar';
+import { dayOf, dayRange } from '../../../domain/calendar';
 import type { Db } from '../../db/client';
 import { institutions } from '../../db/schema/institutions';
 import { errors } from '../../lib/app-error';
@@ -29,11 +29,12 @@ function scopeOnUp(user: AuthUser): string {
  * method, by the level below (to drill into), what came to the institution itself, and the members'
  * participation (who gave against who was registered by the end of the period) and new members.
  */
-export async function institutionOverview(db: Db, user: AuthUser, q: StatsOverviewQuery): Promise<StatsOverview> {
+export async function institutionOverview(db: Db, user: AuthUser, q: StatsOverviewQuery, now: Date): Promise<StatsOverview> {
   if (!hasGrant(user, 'stats', 'view') && !hasGrant(user, 'dashboard', 'view')) throw errors.forbidden();
   const root = await reportRoot(db, user, q.institutionId);
-  const { start, end } = dayRange(q.from, q.to, zoneOf(root));
-  const filter: GivingFilter = { scope: institutionScope(user), rollup: rollupScopeOf(user), underPath: root?.path ?? null, from: q.from, to: q.to, start, end, currency: q.currency };
+  const zone = zoneOf(root);
+  const { start, end } = dayRange(q.from, q.to, zone);
+  const filter: GivingFilter = { scope: institutionScope(user), rollup: rollupScopeOf(user), underPath: root?.path ?? null, from: q.from, to: q.to, start, end, currency: q.currency, today: dayOf(now, zone) };
   // The tops of a bank user's scope decide how their sums are read (giving-sums.ts collectedByChild).
   const childrenRead = childrenOf(db, user, root?.id ?? null);
   const [total, byMethod, byOperator, byChild, participation, children] = await Promise.all([

@@ -1,5 +1,5 @@
 import type { OfferingsReport, OfferingsReportQuery, OfferingsReportRow } from '../../../domain/api/stats';
-import { dayRange } from '../../../domain/calendar';
+import { dayOf, dayRange } from '../../../domain/calendar';
 import type { Db } from '../../db/client';
 import { errors } from '../../lib/app-error';
 import { type AuthUser, hasGrant } from '../auth/auth-user';
@@ -23,11 +23,12 @@ export function assertMayReadOfferings(user: AuthUser, format: OfferingsReportQu
  * for a bank admin does not carry tens of thousands of rows; the totals and `types` still count
  * every type. Without it, and for every file, the rows are every type and the totals their sums.
  */
-export async function offeringsReport(db: Db, user: AuthUser, q: OfferingsReportQuery): Promise<OfferingsReport> {
+export async function offeringsReport(db: Db, user: AuthUser, q: OfferingsReportQuery, now: Date): Promise<OfferingsReport> {
   assertMayReadOfferings(user, q.format);
   const root = await reportRoot(db, user, q.institutionId);
-  const { start, end } = dayRange(q.from, q.to, zoneOf(root));
-  const filter: GivingFilter = { scope: institutionScope(user), rollup: rollupScopeOf(user), underPath: root?.path ?? null, from: q.from, to: q.to, start, end, currency: q.currency };
+  const zone = zoneOf(root);
+  const { start, end } = dayRange(q.from, q.to, zone);
+  const filter: GivingFilter = { scope: institutionScope(user), rollup: rollupScopeOf(user), underPath: root?.path ?? null, from: q.from, to: q.to, start, end, currency: q.currency, today: dayOf(now, zone) };
   const limit = q.format === 'json' ? q.limit : undefined;
   const { rows, all } = limit === undefined ? everyType(await shareSumsByOfferingType(db, filter)) : await firstTypes(db, filter, limit);
   const totals = { total: all.church + all.field + all.union, church: all.church, field: all.field, union: all.union };

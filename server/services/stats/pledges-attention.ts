@@ -12,7 +12,7 @@ export type PledgesAttention = { overdue: { count: number; remaining: number }; 
  */
 export async function pledgesAttention(db: Db, user: AuthUser, now: Date): Promise<PledgesAttention | null> {
   if (user.userType === 'bank' || !hasGrant(user, 'pledges', 'view')) return null;
-  const today = await callerToday(db, user, now);
+  const today = callerToday(user, now);
   const [overdue, soon] = await Promise.all([
     pledgeConditions(db, user, { due: 'overdue' }, today).then((where) => countPledges(db, where)),
     pledgeConditions(db, user, { due: '7d' }, today).then((where) => countPledges(db, where)),

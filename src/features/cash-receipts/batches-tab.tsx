@@ -43,6 +43,7 @@ export function BatchesTab({ institution, batches, onEnter }: BatchesTabProps) {
       {opening ? (
         <OpenBatchForm
           institutionId={institution.id}
+          timeZone={institution.timeZone}
           onCancel={() => setOpening(false)}
           onOpened={(batch) => {
             setOpening(false);

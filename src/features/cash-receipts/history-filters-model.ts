@@ -1,6 +1,6 @@
 import type { LocalMember, LocalReceipt } from '../../lib/offline/types';
 import type { HistoryFilters } from './api';
-import { localDate } from './dates';
+import { deskDay } from './dates';
 
 /** Which entries to show by where they stand: on the server, still on this device, or refused. */
 export type SyncFilter = 'all' | 'synced' | 'pending' | 'rejected';
@@ -44,14 +44,15 @@ function sameMember(receipt: LocalReceipt, member: LocalMember): boolean {
  * The device's entries that have not reached the server and match the filters; synced ones are
  * left to the server's list so nothing shows twice.
  */
-export function unsentMatching(receipts: readonly LocalReceipt[], view: HistoryView, recorderId: number): LocalReceipt[] {
+export function unsentMatching(receipts: readonly LocalReceipt[], view: HistoryView, recorderId: number, timeZone: string): LocalReceipt[] {
   if (view.syncState === 'synced') return [];
   return receipts.filter((receipt) => {
     if (!isUnsent(receipt)) return false;
     const refused = receipt.syncState === 'rejected' || receipt.syncState === 'conflict';
     if (view.syncState === 'pending' && refused) return false;
     if (view.syncState === 'rejected' && !refused) return false;
-    const day = localDate(new Date(receipt.payload.receivedAt));
+    // The server's filter cuts days in the institution's zone; so does the device's.
+    const day = deskDay(timeZone, new Date(receipt.payload.receivedAt));
     if (view.from && day < view.from) return false;
     if (view.to && day > view.to) return false;
     if (view.offeringTypeId && !receipt.payload.lines.some((line) => String(line.offeringTypeId) === view.offeringTypeId)) return false;

@@ -36,7 +36,7 @@ export function HistoryTab({ institution, recorder, batches }: { institution: In
   const offline = server.error instanceof NetworkError;
   // A receipt the server stored while its answer was lost is 'sending' here and listed there: show it once.
   const onServer = new Set((server.data?.data ?? []).map((row) => row.id));
-  const unsent = unsentMatching(local, view, recorder.id).filter((receipt) => !onServer.has(receipt.id));
+  const unsent = unsentMatching(local, view, recorder.id, institution.timeZone).filter((receipt) => !onServer.has(receipt.id));
 
   const change = (next: HistoryView) => {
     setView(next);

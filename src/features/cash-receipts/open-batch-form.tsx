@@ -7,7 +7,7 @@ import { Field } from '../../components/ui/field';
 import { issuesResolver, type FormIssue } from '../../components/ui/issues-resolver';
 import { validationText } from '../../components/ui/validation-text';
 import type { LocalBatch } from '../../lib/offline/types';
-import { localDate } from './dates';
+import { deskDay } from './dates';
 import { openBatch, useCurrencies } from './desk-data';
 import { BusyButton } from '../../components/ui/busy-button';
 
@@ -38,11 +38,11 @@ function useDefaultBatchName() {
   };
 }
 
-export function OpenBatchForm({ institutionId, onOpened, onCancel }: { institutionId: number; onOpened: (batch: LocalBatch) => void; onCancel: () => void }) {
+export function OpenBatchForm({ institutionId, timeZone, onOpened, onCancel }: { institutionId: number; timeZone: string; onOpened: (batch: LocalBatch) => void; onCancel: () => void }) {
   const { t, i18n } = useLingui();
   const defaultName = useDefaultBatchName();
   const currencies = useCurrencies() ?? [];
-  const today = localDate();
+  const today = deskDay(timeZone);
   const form = useForm<BatchFormValues>({
     resolver,
     defaultValues: { name: defaultName(today), serviceDate: today, currency: DEFAULT_CURRENCY },

@@ -3,7 +3,7 @@ import { MAX_TEXT_CHARS } from '../../../domain/limits';
 import type { FormIssue } from '../../components/ui/issues-resolver';
 import { parseMoney } from '../../components/ui/money-text';
 import type { LocalMember } from '../../lib/offline/types';
-import { localDate, receivedAtFor } from './dates';
+import { deskDay, receivedAtFor } from './dates';
 import { loadPhoneRules, phoneRulesIfLoaded, type PhoneRules } from './desk-data';
 
 export type LineValues = { offeringTypeId: string; amount: string };
@@ -47,16 +47,16 @@ function phoneIssues(values: ReceiptFormValues, phone: PhoneRules): FormIssue[] 
  * Checks the envelope as typed (amounts in the currency's minor units). Synchronous for a member's
  * envelope — the common case at a counting table; a walk-in's phone waits for the phone rules the
  * first time (they load when the walk-in fields appear, so usually they are already there).
- * `now` is the device's clock: the date received may be today (in its time zone) or earlier.
+ * `now` is the device's clock: the date received may be today (in the institution's zone) or earlier.
  */
-export function receiptFormIssues(values: ReceiptFormValues, currency: string, now: Date = new Date()): FormIssue[] | Promise<FormIssue[]> {
+export function receiptFormIssues(values: ReceiptFormValues, currency: string, timeZone: string, now: Date = new Date()): FormIssue[] | Promise<FormIssue[]> {
   const issues: FormIssue[] = [];
   if (values.payerName.length > MAX_PAYER_NAME) issues.push({ path: 'payerName', message: INVALID });
   issues.push(...lineIssues(values.lines, currency));
   if (values.chequeNo.length > MAX_CHEQUE_NO) issues.push({ path: 'chequeNo', message: INVALID });
   if (!DATE_PATTERN.test(values.receivedOn)) issues.push({ path: 'receivedOn', message: REQUIRED });
   // yyyy-mm-dd sorts as the days do. (The server allows 12 hours ahead, for device clocks that run fast.)
-  else if (values.receivedOn > localDate(now)) issues.push({ path: 'receivedOn', message: IN_FUTURE });
+  else if (values.receivedOn > deskDay(timeZone, now)) issues.push({ path: 'receivedOn', message: IN_FUTURE });
   if (values.note.length > MAX_TEXT_CHARS) issues.push({ path: 'note', message: 'validation.tooLong' });
   let checkPhone = false;
   if (values.giverKind === 'member') {
@@ -74,7 +74,7 @@ export function receiptFormIssues(values: ReceiptFormValues, currency: string, n
 }
 
 export type ReceiptContext = {
-  institution: { id: number; code: string };
+  institution: { id: number; code: string; timeZone: string };
   batchId: string | null;
   currency: string;
   recordedBy: { id: number; name: string };
@@ -101,7 +101,7 @@ export function toReceiptDraft(values: ReceiptFormValues, context: ReceiptContex
       return { offeringTypeId: Number(line.offeringTypeId), amount: parsed.ok ? parsed.minor : 0 };
     }),
     currency: context.currency,
-    receivedAt: receivedAtFor(values.receivedOn, now),
+    receivedAt: receivedAtFor(values.receivedOn, context.institution.timeZone, now),
     method: values.method,
     ...(values.method === 'cheque' ? { chequeNo: values.chequeNo.trim() } : {}),
     ...(note ? { note } : {}),

@@ -44,7 +44,7 @@ export const ReceiptForm = memo(function ReceiptForm({ institution, batchId, cur
   const idPrefix = useId();
   const firstType = offeringTypes[0] ? String(offeringTypes[0].id) : '';
   // Synchronous for a member's envelope: an async check would cost each save a few ms of promise hops.
-  const resolver = useMemo(() => issuesResolver<ReceiptFormValues>((values) => receiptFormIssues(values, currency)), [currency]);
+  const resolver = useMemo(() => issuesResolver<ReceiptFormValues>((values) => receiptFormIssues(values, currency, institution.timeZone)), [currency, institution.timeZone]);
   const form = useForm<ReceiptFormValues>({
     resolver,
     defaultValues: emptyReceipt({ offeringTypeId: firstType, receivedOn: defaultDate }),

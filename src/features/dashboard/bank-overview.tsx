@@ -6,7 +6,7 @@ import { formatMoney } from '../../../domain/money';
 import { localizedPath, paths } from '../../../domain/paths';
 import type { RegistrationStatus } from '../../../domain/statuses';
 import { api } from '../../lib/api-client';
-import { todayInEastAfrica } from '../../lib/east-africa-day';
+import { dayOf, DEFAULT_TIME_ZONE } from '../../../domain/calendar';
 import { localeOfPath } from '../../lib/locale-path';
 import { ShareBars } from '../../components/charts/share-bars';
 import { DataTable } from '../../components/ui/data-table';
@@ -29,7 +29,8 @@ export function BankOverview() {
   const number = new Intl.NumberFormat(locale);
   const money = (amount: number) => formatMoney(amount, data.currency, locale);
   // The server sums this year so far in East Africa Time; the list behind each figure is the same days.
-  const today = todayInEastAfrica();
+  // Bank staff look across institutions: East Africa Time's today (ADR 077).
+  const today = dayOf(new Date(), DEFAULT_TIME_ZONE);
   const thisYear = { from: `${today.slice(0, 4)}-01-01`, to: today };
   // A pending count is the requests list of that kind waiting for a decision; a registration count the summary tab at that state.
   const requestsAt = (type: string) => `${localizedPath(paths.requests, pathLocale)}?${new URLSearchParams({ type, status: 'requested' }).toString()}`;

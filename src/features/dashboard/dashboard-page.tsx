@@ -11,7 +11,8 @@ import { errorText } from '../../lib/error-message';
 import { localeOfPath } from '../../lib/locale-path';
 import { canDo } from '../../lib/permissions';
 import { profileQuery } from '../../lib/session-queries';
-import { todayInEastAfrica } from '../../lib/east-africa-day';
+import { dayOf } from '../../../domain/calendar';
+import { useTimeZone } from '../../lib/time-zone';
 import { AttentionList } from './attention-list';
 import { dashboardQueries } from './api';
 import { transactionLink, transactionsLink } from './breakdown-links';
@@ -27,7 +28,8 @@ function Cards({ summary, locale }: { summary: DashboardSummary; locale: string 
   const { t } = useLingui();
   const pathLocale = localeOfPath(useLocation().pathname);
   const number = new Intl.NumberFormat(locale);
-  const today = todayInEastAfrica();
+  const timeZone = useTimeZone();
+  const today = dayOf(new Date(), timeZone);
   const month = { from: `${today.slice(0, 8)}01`, to: today };
   const year = { from: `${today.slice(0, 4)}-01-01`, to: today };
   // Each figure opens the list behind it (issue 16); the transactions page reads its filters from the address.
@@ -61,6 +63,7 @@ export function DashboardPage() {
   const pathLocale = localeOfPath(useLocation().pathname);
   const summary = useQuery(dashboardQueries.summary(locale));
   const profile = useQuery(profileQuery()).data;
+  const timeZone = useTimeZone();
   const isBankStaff = profile?.level === null;
 
   if (summary.isPending) return <Spinner label={t`Loading…`} />;
@@ -82,7 +85,7 @@ export function DashboardPage() {
       <AttentionList level={profile?.level} />
       <BreakdownsSection />
       {isBankStaff ? <BankOverview /> : null}
-      <SummaryCharts summary={data} locale={pathLocale} money={money} methodLabel={(method) => (methodLabels[method] ? i18n._(methodLabels[method]) : method)} today={todayInEastAfrica()} />
+      <SummaryCharts summary={data} locale={pathLocale} money={money} methodLabel={(method) => (methodLabels[method] ? i18n._(methodLabels[method]) : method)} today={dayOf(new Date(), timeZone)} />
       <section className="card" aria-labelledby="recent">
         <h2 id="recent" className="card-title">
           <Trans>Recent transactions</Trans>

@@ -14,7 +14,7 @@ type Props = {
   locale: Locale;
   money: (amount: number) => string;
   methodLabel: (method: string) => string;
-  /** Today in East Africa (src/lib/east-africa-day.ts): the end of this month's and this year's ranges. */
+  /** Today in the viewer's zone (domain/calendar dayOf, ADR 077): the end of this month's and this year's ranges. */
   today: string;
 };
 

@@ -2,7 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
-import { DEFAULT_TIME_ZONE } from '../../../domain/calendar';
+import { dayOf, DEFAULT_TIME_ZONE } from '../../../domain/calendar';
+import { profileTimeZone } from '../../lib/time-zone';
 import { formatMoney } from '../../../domain/money';
 import { apiPaths } from '../../../domain/api-paths';
 import { localizedPath, paths } from '../../../domain/paths';
@@ -41,7 +42,8 @@ export function MemberDetailPage() {
   const [changingPhone, setChangingPhone] = useState(false);
   const [transferring, setTransferring] = useState(false);
   const locale = localeOfPath(useLocation().pathname);
-  const [year, setYear] = useState(new Date().getFullYear());
+  // This year where the caller's institution is (ADR 077): on 31 December after 21:00 UTC it is already next year in Dar es Salaam.
+  const [year, setYear] = useState(() => Number(dayOf(new Date(), profileTimeZone(profile)).slice(0, 4)));
   const day = (iso: string) => new Date(iso).toLocaleDateString(i18n.locale === 'sw' ? 'sw-TZ' : 'en-GB', { dateStyle: 'medium', timeZone: DEFAULT_TIME_ZONE });
 
   if (detail.isPending) return <Spinner label={t`Loading…`} />;

@@ -7,17 +7,20 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { Spinner } from '../../components/ui/spinner';
 import { errorText } from '../../lib/error-message';
 import { paymentQueries } from './api';
-import { daysBefore, money, todayEat } from './format';
+import { addDays, dayOf } from '../../../domain/calendar';
+import { useTimeZone } from '../../lib/time-zone';
+import { money } from './format';
 import './payments.css';
 
 /**
- * Settlement history: per day (East Africa Time) and account, what payers paid (gross), our fees,
+ * Settlement history: per day (in the caller's zone, ADR 077) and account, what payers paid (gross), our fees,
  * the net, and how the net splits into the church, field and union shares.
  */
 export function SettlementsPage() {
   const { t, i18n } = useLingui();
-  const today = todayEat();
-  const [from, setFrom] = useState(daysBefore(today, 6));
+  const timeZone = useTimeZone();
+  const today = dayOf(new Date(), timeZone);
+  const [from, setFrom] = useState(addDays(today, -6));
   const [to, setTo] = useState(today);
   const valid = from !== '' && to !== '' && from <= to;
   const history = useQuery({ ...paymentQueries.settlements({ from, to }), enabled: valid });

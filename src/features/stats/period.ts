@@ -1,8 +1,8 @@
-import { todayInEastAfrica } from '../../lib/east-africa-day';
+import { dayOf } from '../../../domain/calendar';
 
-/** The default period: the calendar month so far. */
-export function monthSoFar(now = new Date()): { from: string; to: string } {
-  const today = todayInEastAfrica(now);
+/** The default period: the calendar month so far, in `timeZone` (the caller's, ADR 077). */
+export function monthSoFar(timeZone: string, now = new Date()): { from: string; to: string } {
+  const today = dayOf(now, timeZone);
   return { from: `${today.slice(0, 8)}01`, to: today };
 }
 

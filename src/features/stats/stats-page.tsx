@@ -17,6 +17,7 @@ import { CongregationStatements } from './congregation-statements';
 import { OfferingsSection } from './offerings-section';
 import { OperatorSection } from './operator-section';
 import { monthSoFar, periodFromAddress } from './period';
+import { profileTimeZone } from '../../lib/time-zone';
 import { LevelBelowSection } from '../../components/charts/level-below-section';
 import { TransactionsSection } from './transactions-section';
 import './stats.css';
@@ -35,12 +36,12 @@ export function StatsPage() {
   const { id } = useParams();
   const institutionId = id && /^\d+$/.test(id) ? Number(id) : null;
   const [params] = useSearchParams();
+  const profile = useQuery(profileQuery()).data;
   // A dashboard figure links here with its period (?from=&to=); otherwise the month so far.
-  const [period, setPeriod] = useState(() => periodFromAddress(params) ?? monthSoFar());
+  const [period, setPeriod] = useState(() => periodFromAddress(params) ?? monthSoFar(profileTimeZone(profile)));
   const [draft, setDraft] = useState(period);
   const filters: StatsFilters = { ...period, institutionId };
   const overview = useQuery(statsQueries.overview(filters));
-  const profile = useQuery(profileQuery()).data;
   const canExport = canDo(profile, 'reports', 'export') || canDo(profile, 'stats', 'export');
   const canExportMembers = canDo(profile, 'members', 'export');
   const data = overview.data;
