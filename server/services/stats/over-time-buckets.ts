@@ -1,5 +1,4 @@
-import type { OverTimeGrain } from '../../../domain/api/stats-compare';
-import { daysIn } from '../../../domain/api/stats-compare';
+import { daysIn, type OverTimeGrain } from '../../../domain/stats-grains';
 import { addDays, addMonths, type Day, monthEnd, weekStart } from '../../../domain/calendar';
 
 type Range = { from: Day; to: Day };
