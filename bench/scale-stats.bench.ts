@@ -28,6 +28,10 @@ try {
   const year = `from=${today.slice(0, 4)}-01-01&to=${today}`;
   const profile = (await (await fetch(`${base}/profile`, { headers: treasurer })).json()) as { entityId?: number };
   const church = profile.entityId;
+  // The largest top of the bank's tree (a union) this year: the statistics page's level comparison and series under it (ADR 079).
+  const tops = (await (await fetch(`${base}/stats/overview?${year}`, { headers: admin })).json()) as { children: Array<{ id: number; amount: number }> };
+  const union = [...tops.children].sort((a, b) => b.amount - a.amount)[0]?.id;
+  const month = `from=${today.slice(0, 7)}-01&to=${today}`;
   const calls: Call[] = [
     { call: 'dashboard breakdowns, week (bank admin)', budget: 150, runs: RUNS, path: '/stats/dashboard?period=week', headers: admin },
     { call: 'dashboard breakdowns, month (bank admin)', budget: 150, runs: RUNS, path: '/stats/dashboard?period=month', headers: admin },
@@ -35,6 +39,15 @@ try {
     { call: 'dashboard breakdowns, month (treasurer)', budget: 150, runs: RUNS, path: '/stats/dashboard?period=month', headers: treasurer },
     { call: 'statistics overview, this year (bank admin)', budget: 150, runs: RUNS, path: `/stats/overview?${year}`, headers: admin },
     { call: 'statistics overview, this year (treasurer)', budget: 150, runs: RUNS, path: `/stats/overview?${year}`, headers: treasurer },
+    { call: 'statistics over time, this year by week (bank admin)', budget: 150, runs: RUNS, path: `/stats/over-time?${year}&grain=week`, headers: admin },
+    { call: 'statistics over time, this month by day (treasurer)', budget: 150, runs: RUNS, path: `/stats/over-time?${month}&grain=day`, headers: treasurer },
+    ...(union
+      ? [
+          { call: 'statistics over time, a union this year by week (bank admin)', budget: 150, runs: RUNS, path: `/stats/over-time?${year}&grain=week&institutionId=${union}`, headers: admin },
+          { call: 'level comparison, every church of a union, this month (bank admin)', budget: 150, runs: RUNS, path: `/stats/compare?${month}&institutionId=${union}`, headers: admin },
+          { call: 'level comparison, every church of a union, this year (bank admin)', budget: 150, runs: RUNS, path: `/stats/compare?${year}&institutionId=${union}`, headers: admin },
+        ]
+      : []),
     // Every type in one JSON answer (the API's plain call, ADR 071): its size is the bank's number of
     // congregations' types (651 KB at the default size, 6.5 MB at 10x), so it is held to a file's budget; the page asks with a limit.
     { call: 'offerings report, every type as JSON (bank admin)', budget: 10_000, runs: RUNS, path: `/reports/offerings?${year}`, headers: admin },

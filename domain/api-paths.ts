@@ -83,6 +83,8 @@ export const apiPaths = {
   statementLinkOpen: (token: string) => `/s/${token}`,
   statsOverview: '/stats/overview',
   statsDashboard: '/stats/dashboard',
+  statsOverTime: '/stats/over-time',
+  statsCompare: '/stats/compare',
   activities: '/activities',
   logViewer: '/log-viewer',
   bankDashboard: '/back-office/dashboard',

@@ -21,6 +21,40 @@ test('a union administrator drills from the union to a church and to one transac
   await expect(page.getByRole('table', { name: 'Collected by network operator' })).toBeVisible({ timeout: 20_000 });
   expect(await blockingAxeFindings(page, 'statistics of the union')).toEqual([]);
 
+  // Compare every institution of a level under the union, chosen by keyboard: the level above the default (the churches).
+  const level = page.getByRole('combobox', { name: 'Level' });
+  await expect(level).toBeVisible({ timeout: 20_000 });
+  const compared = page.getByRole('table', { name: 'Collected by institution of the level' });
+  await expect(compared).toBeVisible();
+  const churchesLevel = await level.inputValue();
+  await level.focus();
+  await page.keyboard.press('ArrowUp');
+  await expect(level).not.toHaveValue(churchesLevel);
+  await expect(compared.getByRole('row').nth(1).getByRole('link').first()).toBeVisible({ timeout: 20_000 });
+  expect(await blockingAxeFindings(page, 'a level compared under the union')).toEqual([]);
+
+  // The last eight weeks by week, by keyboard: Enter in the period's form, then the arrow key from "By day" to "By week".
+  const eightWeeksAgo = new Date(Date.parse(`${todayEat()}T12:00:00Z`) - 55 * 86_400_000).toISOString().slice(0, 10);
+  await page.getByLabel('From', { exact: true }).fill(eightWeeksAgo);
+  await page.getByLabel('To', { exact: true }).press('Enter');
+  const byDay = page.getByRole('radio', { name: 'By day' });
+  await expect(byDay).toBeChecked({ timeout: 20_000 });
+  await byDay.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('radio', { name: 'By week' })).toBeChecked();
+  const weeks = page.getByRole('table', { name: 'Collections over time' });
+  await expect(weeks.getByRole('columnheader', { name: 'Week' })).toBeVisible({ timeout: 20_000 });
+  // Eight or nine Monday-to-Sunday weeks (the first and last cut by the period), each amount a link to its transactions.
+  expect(await weeks.getByRole('row').count()).toBeGreaterThanOrEqual(9);
+  await expect(weeks.getByRole('row').nth(1).getByRole('link').first()).toHaveAttribute('href', /\/en\/transactions\?.*range=custom/);
+  expect(await blockingAxeFindings(page, 'the union by week')).toEqual([]);
+
+  // Back to the whole history for the drill-down.
+  await page.getByLabel('From', { exact: true }).fill('2020-01-01');
+  await page.getByLabel('To', { exact: true }).press('Enter');
+  // Years of history: months are the only grain left.
+  await expect(weeks.getByRole('columnheader', { name: 'Month' })).toBeVisible({ timeout: 20_000 });
+
   // Union → field → district → church: each level's table links one level down, until a church shows its transactions.
   const levels: string[] = [];
   for (let depth = 0; depth < 5; depth++) {

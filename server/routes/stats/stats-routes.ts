@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { congregationStatementRoutes } from './congregation-statement-routes';
+import { compareRoutes } from './compare-routes';
 import { dashboardBreakdownRoutes } from './dashboard-breakdown-routes';
 import { offeringsReportRoutes } from './offerings-report-routes';
 import { overviewRoutes } from './overview-routes';
@@ -13,6 +14,7 @@ export async function statsRoutes(app: FastifyInstance) {
   await app.register(statementRoutes);
   await app.register(overviewRoutes);
   await app.register(dashboardBreakdownRoutes);
+  await app.register(compareRoutes);
   await app.register(congregationStatementRoutes);
   await app.register(statementSendRoutes);
   await app.register(statementLinkRoutes);

@@ -11,6 +11,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { localeOfPath } from '../../lib/locale-path';
 import { canDo } from '../../lib/permissions';
 import { transactionsLink } from '../dashboard/breakdown-links';
+import { ShareBars } from '../../components/charts/share-bars';
 import { profileQuery } from '../../lib/session-queries';
 import { type StatsFilters, statsQueries } from './api';
 import { CongregationStatements } from './congregation-statements';
@@ -20,6 +21,8 @@ import { monthSoFar, periodFromAddress } from './period';
 import { profileTimeZone } from '../../lib/time-zone';
 import { LevelBelowSection } from '../../components/charts/level-below-section';
 import { TransactionsSection } from './transactions-section';
+import { CompareSection } from './compare-section';
+import { OverTimeSection } from './over-time-section';
 import './stats.css';
 
 const METHOD_LABELS = { mobile: msg`Mobile money`, card: msg`Card`, bank: msg`Bank transfer`, cash: msg`Cash`, cheque: msg`Cheque` } as const;
@@ -27,7 +30,9 @@ const METHOD_LABELS = { mobile: msg`Mobile money`, card: msg`Card`, bank: msg`Ba
 /**
  * /stats and /stats/{id}: what an institution (or the caller's whole scope) collected over a period,
  * split by the level below (each a link one level down, until the congregation's transactions), by
- * method, by network operator and by offering type and share, with members' participation. Every chart has its table.
+ * method, by network operator and by offering type and share, over time by day, week or month, with a
+ * comparison of every institution of a level below, and members' participation. Every chart has its
+ * table, and every figure links to the list behind it (the transactions of the subtree and period).
  */
 export function StatsPage() {
   const { t, i18n } = useLingui();
@@ -49,6 +54,9 @@ export function StatsPage() {
   const number = new Intl.NumberFormat(i18n.locale);
   const methodLabel = (method: string) => (method in METHOD_LABELS ? i18n._(METHOD_LABELS[method as keyof typeof METHOD_LABELS]) : method);
   const statsPath = (target: number | null) => localizedPath(target === null ? paths.stats : `${paths.stats}/${target}`, locale);
+  // The list behind a figure: the completed givings of the period under the institution (its whole subtree).
+  const listOf = (more: { method?: string; institutionId?: number } = {}) =>
+    transactionsLink(locale, period, { ...(institutionId === null ? {} : { institutionId }), ...more });
 
   return (
     <section className="page stats" aria-labelledby="stats-heading">
@@ -91,15 +99,22 @@ export function StatsPage() {
           <ul className="stat-cards" aria-label={t`Figures of the period`}>
             <li className="stat-card stat-card-money">
               <span className="stat-label">{t`Collected`}</span>
-              <span className="stat-value">{money(data.total.amount)}</span>
+              <Link className="stat-value" to={listOf()}>
+                {money(data.total.amount)}
+              </Link>
             </li>
             <li className="stat-card">
               <span className="stat-label">{t`Givings`}</span>
-              <span className="stat-value">{number.format(data.total.count)}</span>
+              <Link className="stat-value" to={listOf()}>
+                {number.format(data.total.count)}
+              </Link>
             </li>
             <li className="stat-card">
               <span className="stat-label">{t`Members who gave`}</span>
-              <span className="stat-value">{t`${number.format(data.participation.gave)} of ${number.format(data.participation.registered)}`}</span>
+              {/* The givings the givers are counted from: the list of givers is the transactions' payers. */}
+              <Link className="stat-value" to={listOf()}>
+                {t`${number.format(data.participation.gave)} of ${number.format(data.participation.registered)}`}
+              </Link>
             </li>
             <li className="stat-card">
               <span className="stat-label">{t`New members`}</span>
@@ -114,6 +129,7 @@ export function StatsPage() {
               headingId="stats-below-heading"
               money={money}
               nameLink={statsPath}
+              amountLink={(child) => listOf({ institutionId: child })}
               extraRow={
                 data.direct.count > 0 ? (
                   <tr>
@@ -126,6 +142,8 @@ export function StatsPage() {
             />
           ) : null}
 
+          {data.institution ? <CompareSection filters={filters} locale={locale} money={money} /> : null}
+
           <section className="stats-section card" aria-labelledby="stats-method-heading">
             <h3 id="stats-method-heading">
               <Trans>By payment method</Trans>
@@ -133,17 +151,24 @@ export function StatsPage() {
             {data.byMethod.length === 0 ? (
               <EmptyState title={t`Nothing collected in this period`} />
             ) : (
-              <DataTable caption={t`Collected by payment method`} columns={[t`Method`, { label: t`Collected`, numeric: true }, { label: t`Givings`, numeric: true }]}>
-                {data.byMethod.map((row) => (
-                  <tr key={row.method}>
-                    <td>{methodLabel(row.method)}</td>
-                    <td className="num">{money(row.amount)}</td>
-                    <td className="num">{number.format(row.count)}</td>
-                  </tr>
-                ))}
-              </DataTable>
+              <>
+                <ShareBars label={t`Collected by payment method`} bars={data.byMethod.map((row) => ({ key: row.method, label: methodLabel(row.method), value: row.amount, display: money(row.amount) }))} />
+                <DataTable caption={t`Collected by payment method`} columns={[t`Method`, { label: t`Collected`, numeric: true }, { label: t`Givings`, numeric: true }]}>
+                  {data.byMethod.map((row) => (
+                    <tr key={row.method}>
+                      <td>{methodLabel(row.method)}</td>
+                      <td className="num">
+                        <Link to={listOf({ method: row.method })}>{money(row.amount)}</Link>
+                      </td>
+                      <td className="num">{number.format(row.count)}</td>
+                    </tr>
+                  ))}
+                </DataTable>
+              </>
             )}
           </section>
+
+          <OverTimeSection filters={filters} locale={locale} money={money} />
 
           <OperatorSection
             rows={data.byOperator}
