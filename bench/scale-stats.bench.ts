@@ -43,6 +43,8 @@ try {
     { call: 'statistics over time, this month by day (treasurer)', budget: 150, runs: RUNS, path: `/stats/over-time?${month}&grain=day`, headers: treasurer },
     ...(union
       ? [
+          { call: 'statistics overview of a union, this year (bank admin)', budget: 150, runs: RUNS, path: `/stats/overview?${year}&institutionId=${union}`, headers: admin },
+          { call: 'statistics overview of a union, this month (bank admin)', budget: 150, runs: RUNS, path: `/stats/overview?${month}&institutionId=${union}`, headers: admin },
           { call: 'statistics over time, a union this year by week (bank admin)', budget: 150, runs: RUNS, path: `/stats/over-time?${year}&grain=week&institutionId=${union}`, headers: admin },
           { call: 'level comparison, every church of a union, this month (bank admin)', budget: 150, runs: RUNS, path: `/stats/compare?${month}&institutionId=${union}`, headers: admin },
           { call: 'level comparison, every church of a union, this year (bank admin)', budget: 150, runs: RUNS, path: `/stats/compare?${year}&institutionId=${union}`, headers: admin },

@@ -320,7 +320,7 @@ describe('dashboards against the ledger (issue 16): every figure, every role, ra
       .filter((r) => r.amount > 0)
       .sort((a, b) => b.amount - a.amount || a.inst.id - b.inst.id)
       .slice(0, 5);
-    expect(s.byInstitution, label).toEqual(perInstitution.map((r) => ({ institution: r.inst.title, amount: r.amount })));
+    expect(s.byInstitution, label).toEqual(perInstitution.map((r) => ({ id: r.inst.id, institution: r.inst.title, amount: r.amount })));
     // The eight latest completed givings, newest first.
     const recent = [...done].sort((a, b) => b.shownAt - a.shownAt || (a.id < b.id ? 1 : -1)).slice(0, 8);
     expect(

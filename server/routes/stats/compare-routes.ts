@@ -18,6 +18,6 @@ export async function compareRoutes(fastify: FastifyInstance) {
   app.get(
     apiPaths.statsCompare,
     { config: { access: 'user' }, schema: { tags: ['stats'], querystring: LevelComparisonQuery, response: { 200: LevelComparison } } },
-    async (request) => levelComparison(app.ctx.database.db, authOf(request).user, request.query),
+    async (request) => levelComparison(app.ctx.database.db, authOf(request).user, request.query, app.ctx.now()),
   );
 }

@@ -1,9 +1,11 @@
 import { and, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { addDays, addMonths, type Day, dayBefore } from '../../../domain/calendar';
+import { type SignedPeriod, signedPeriods } from './signed-periods';
 import type { Db } from '../../db/client';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { institutions } from '../../db/schema/institutions';
 import { collectionRollup, collectionTotals, collectionYearTotals, offeringTotals, operatorTotals } from '../../db/schema/read-model';
+import type { collectionTopRollup } from '../../db/schema/read-model-rollups';
 
 /**
  * Sums from the read model (ADR 030): "for the institutions matching `scope` (a condition on
@@ -27,13 +29,19 @@ export type TotalsFilter = {
   status?: readonly string[];
   method?: readonly string[];
   currency?: string;
+  /**
+   * Today in the viewer's zone. With it, totals not grouped by day or month read a period as whole
+   * year and month rows less the rows outside it (signed-periods.ts, ADR 080): "this month so far"
+   * for a union of 2,000 churches is one month row per church and key instead of up to 31 day rows.
+   */
+  today?: Day;
 };
 
 export type TotalsKey = { day?: Day; month?: string; institutionId?: number; method?: string; status?: string; currency?: string };
 export type CollectionRow = TotalsKey & { transactions: number; amount: number; fee: number };
 export type OfferingRow = TotalsKey & { offeringTypeId?: number; amount: number; church: number; field: number; union: number };
 
-type Table = typeof collectionTotals | typeof offeringTotals | typeof collectionRollup;
+type Table = typeof collectionTotals | typeof offeringTotals | typeof collectionRollup | typeof collectionTopRollup;
 /** Every table with day and month rows (the bank's rollups too, read-model-rollups.ts). */
 type PeriodTable = { period: AnyPgColumn; startsOn: AnyPgColumn };
 type KeyedTable = Table | typeof collectionYearTotals;
@@ -102,7 +110,9 @@ const sumOf = (column: unknown) => sql<number>`coalesce(sum(${column}), 0)::bigi
  * key instead of twelve month rows.
  */
 export async function collectionTotalsBy(db: Db, filter: TotalsFilter, groupBy: readonly TotalsDimension[], extra: ExtraKeys = {}): Promise<Array<CollectionRow & Record<string, unknown>>> {
-  const years = groupBy.includes('day') || groupBy.includes('month') ? null : wholeYears(filter);
+  const byPeriod = groupBy.includes('day') || groupBy.includes('month');
+  if (!byPeriod && filter.today && filter.from && filter.to) return signedCollectionTotals(db, filter as SignedFilter, groupBy, extra);
+  const years = byPeriod ? null : wholeYears(filter);
   if (!years) return sumPerKeys(db, collectionTotals, conditions(collectionTotals, filter, groupBy.includes('day')), filter, groupBy, extra);
   const t = collectionYearTotals;
   const where = and(
@@ -116,6 +126,61 @@ export async function collectionTotalsBy(db: Db, filter: TotalsFilter, groupBy: 
   return sumPerKeys(db, t, where, filter, groupBy, extra);
 }
 
+type SignedFilter = TotalsFilter & { from: Day; to: Day; today: Day };
+
+/**
+ * collectionTotalsBy over signed pieces of the period (signed-periods.ts): the year pieces from
+ * collection_year_totals, the month and day pieces from collection_totals, each row's measures times
+ * its piece's sign, then added per key. Exact: a year row is its months' sum and a month row its
+ * days', and the pieces count each day of [from, to] once.
+ */
+async function signedCollectionTotals(db: Db, filter: SignedFilter, groupBy: readonly TotalsDimension[], extra: ExtraKeys): Promise<Array<CollectionRow & Record<string, unknown>>> {
+  const pieces = signedPeriods(filter.from, filter.to, filter.today);
+  const yearPieces = pieces.filter((piece) => piece.period === 'year');
+  const otherPieces = pieces.filter((piece) => piece.period !== 'year');
+  const common = (t: typeof collectionTotals | typeof collectionYearTotals) =>
+    [
+      filter.scope ?? undefined,
+      filter.status ? inArray(t.status, [...filter.status]) : undefined,
+      filter.method ? inArray(t.method, [...filter.method]) : undefined,
+      filter.currency ? eq(t.currency, filter.currency) : undefined,
+    ] as const;
+  const reads: Array<Promise<Array<CollectionRow & Record<string, unknown>>>> = [];
+  if (yearPieces.length > 0) {
+    const t = collectionYearTotals;
+    const sign = signOf(yearPieces.map((piece) => ({ when: sql`${t.startsOn} between ${piece.first} and ${piece.last}`, sign: piece.sign })));
+    const inPieces = or(...yearPieces.map((piece) => sql`${t.startsOn} between ${piece.first} and ${piece.last}`));
+    reads.push(sumPerKeys(db, t, and(...common(t), inPieces), filter, groupBy, extra, sign));
+  }
+  if (otherPieces.length > 0) {
+    const t = collectionTotals;
+    const match = (piece: SignedPeriod) => sql`${t.period} = ${piece.period} and ${t.startsOn} between ${piece.first} and ${piece.last}`;
+    const sign = signOf(otherPieces.map((piece) => ({ when: match(piece), sign: piece.sign })));
+    reads.push(sumPerKeys(db, t, and(...common(t), or(...otherPieces.map((piece) => sql`(${match(piece)})`))), filter, groupBy, extra, sign));
+  }
+  return addPerKey((await Promise.all(reads)).flat(), ['transactions', 'amount', 'fee']);
+}
+
+/** `case when … then ±1 … end`: the sign of the piece a row belongs to (the pieces do not overlap). */
+function signOf(cases: Array<{ when: SQL; sign: 1 | -1 }>): SQL {
+  return sql`(case ${sql.join(
+    cases.map((c) => sql`when ${c.when} then ${sql.raw(String(c.sign))}`),
+    sql` `,
+  )} end)`;
+}
+
+/** Rows of the same keys added together: the signed pieces of two tables answer the same keys. Keys whose sums are all zero stay (a day's givings less the same day is zero, as a plain read of nothing would give no row). */
+function addPerKey<Row extends Record<string, unknown>>(rows: Row[], measures: readonly string[]): Row[] {
+  const byKey = new Map<string, Row>();
+  for (const row of rows) {
+    const key = JSON.stringify(Object.entries(row).filter(([name]) => !measures.includes(name)));
+    const seen = byKey.get(key);
+    if (!seen) byKey.set(key, { ...row });
+    else for (const name of measures) (seen as Record<string, unknown>)[name] = Number(seen[name]) + Number(row[name]);
+  }
+  return [...byKey.values()].filter((row) => measures.some((name) => Number(row[name]) !== 0));
+}
+
 /** The sums of month (or year) rows per key; institutions is joined only when a scope or an extra key reads it. */
 async function sumPerKeys(
   db: Db,
@@ -124,11 +189,14 @@ async function sumPerKeys(
   filter: TotalsFilter,
   groupBy: readonly TotalsDimension[],
   extra: ExtraKeys,
+  /** Each row's sign (signed pieces of a period); every row counts once without it. */
+  sign?: SQL,
 ): Promise<Array<CollectionRow & Record<string, unknown>>> {
   const keys = keyColumns(t, groupBy, extra);
   const groups = Object.values(keys);
+  const measure = (column: unknown) => (sign ? sumOf(sql`${sign} * ${column}`) : sumOf(column));
   const query = db
-    .select({ ...keys, transactions: sumOf(t.transactions), amount: sumOf(t.amount), fee: sumOf(t.fee) })
+    .select({ ...keys, transactions: measure(t.transactions), amount: measure(t.amount), fee: measure(t.fee) })
     .from(t)
     .$dynamic();
   const joined = filter.scope === null && Object.keys(extra).length === 0 ? query : query.innerJoin(institutions, eq(institutions.id, t.institutionId));
@@ -146,8 +214,9 @@ export async function rollupTotalsBy(
   filter: Omit<TotalsFilter, 'scope'> & { scope: SQL },
   groupBy: ReadonlyArray<Exclude<TotalsDimension, 'institution'>>,
   extra: ExtraKeys = {},
+  /** collection_top_rollup instead, for one top of the tree's subtree (its scope names top_id). */
+  t: typeof collectionRollup | typeof collectionTopRollup = collectionRollup,
 ): Promise<Array<CollectionRow & Record<string, unknown>>> {
-  const t = collectionRollup;
   const keys = keyColumns(t, groupBy, extra);
   const groups = Object.values(keys);
   const query = db

@@ -55,7 +55,7 @@ function subtree(filter: GivingFilter): SQL | undefined {
 }
 
 function totalsFilter(filter: GivingFilter, completedOnly: boolean): TotalsFilter {
-  return { scope: and(filter.scope, subtree(filter)) as SQL, from: filter.from, to: filter.to, currency: filter.currency, ...(completedOnly ? { status: ['completed'] } : {}) };
+  return { scope: and(filter.scope, subtree(filter)) as SQL, from: filter.from, to: filter.to, today: filter.today, currency: filter.currency, ...(completedOnly ? { status: ['completed'] } : {}) };
 }
 
 /** The filter on one rollup when the figures may come from it (bank staff, no institution chosen), else null. */

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, like, type SQL } from 'drizzle-orm';
 import type { LevelComparison, LevelComparisonQuery } from '../../../domain/api/stats-compare';
+import { dayOf } from '../../../domain/calendar';
 import type { Db } from '../../db/client';
 import { institutions } from '../../db/schema/institutions';
 import { institutionLevels } from '../../db/schema/reference';
@@ -7,7 +8,7 @@ import { errors } from '../../lib/app-error';
 import { type AuthUser, hasGrant } from '../auth/auth-user';
 import { institutionScope } from '../auth/scope';
 import { collectionTotalsBy } from '../read-model/totals';
-import { reportRoot } from './report-scope';
+import { reportRoot, zoneOf } from './report-scope';
 
 type Collected = { amount: number; count: number };
 
@@ -39,7 +40,7 @@ async function levelsBelow(db: Db, institutionId: number) {
  * his church). Bank staff with no institution chosen compare the tops of their scope on the page's
  * "level below" (the bank-wide rollups keep no per-institution rows: ADR 066).
  */
-export async function levelComparison(db: Db, user: AuthUser, q: LevelComparisonQuery): Promise<LevelComparison> {
+export async function levelComparison(db: Db, user: AuthUser, q: LevelComparisonQuery, now: Date): Promise<LevelComparison> {
   if (!hasGrant(user, 'stats', 'view') && !hasGrant(user, 'dashboard', 'view')) throw errors.forbidden();
   const root = await reportRoot(db, user, q.institutionId);
   if (!root) throw errors.notFound();
@@ -51,7 +52,8 @@ export async function levelComparison(db: Db, user: AuthUser, q: LevelComparison
     level
       ? db.select({ id: institutions.id, title: institutions.title }).from(institutions).where(and(subtree, eq(institutions.levelId, level.id)))
       : Promise.resolve([]),
-    collectionTotalsBy(db, { scope: subtree, from: q.from, to: q.to, status: ['completed'], currency: q.currency }, ['institution'], { path: institutions.path }),
+    // today only decides which rows are read (whole months and years less what lies ahead), never the sums.
+    collectionTotalsBy(db, { scope: subtree, from: q.from, to: q.to, today: dayOf(now, zoneOf(root)), status: ['completed'], currency: q.currency }, ['institution'], { path: institutions.path }),
   ]);
   const sums = new Map<number, Collected>(targets.map((target) => [target.id, { amount: 0, count: 0 }]));
   const total: Collected = { amount: 0, count: 0 };
