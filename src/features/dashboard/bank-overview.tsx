@@ -8,9 +8,8 @@ import type { RegistrationStatus } from '../../../domain/statuses';
 import { api } from '../../lib/api-client';
 import { dayOf, DEFAULT_TIME_ZONE } from '../../../domain/calendar';
 import { localeOfPath } from '../../lib/locale-path';
-import { ShareBars } from '../../components/charts/share-bars';
-import { DataTable } from '../../components/ui/data-table';
 import { transactionsLink } from './breakdown-links';
+import { CollectionsChart } from './collections-chart';
 import { BankDashboard } from './replies';
 
 // Branch and religion names come in the Lang header's language.
@@ -107,27 +106,5 @@ export function BankOverview() {
         />
       </section>
     </div>
-  );
-}
-
-type CollectionsRow = { key: number; label: string; value: number; display: string; to: string };
-
-/** Share bars beside the table that carries their values (ADR 033), each amount a link to its transactions. */
-function CollectionsChart({ rows, label, heading }: { rows: readonly CollectionsRow[]; label: string; heading: string }) {
-  const { t } = useLingui();
-  return (
-    <>
-      <ShareBars label={label} bars={rows} />
-      <DataTable caption={label} columns={[heading, { label: t`Collected`, numeric: true }]}>
-        {rows.map((row) => (
-          <tr key={row.key}>
-            <th scope="row">{row.label}</th>
-            <td className="num">
-              <Link to={row.to}>{row.display}</Link>
-            </td>
-          </tr>
-        ))}
-      </DataTable>
-    </>
   );
 }

@@ -7,6 +7,7 @@ import { TrendChart } from '../../components/charts/trend-chart';
 import { DataTable } from '../../components/ui/data-table';
 import { EmptyState } from '../../components/ui/empty-state';
 import { bucketDays, transactionsLink } from './breakdown-links';
+import { CollectionsChart } from './collections-chart';
 
 type Props = {
   summary: DashboardSummary;
@@ -88,19 +89,11 @@ export function SummaryCharts({ summary, locale, money, methodLabel, today }: Pr
         {summary.byInstitution.length === 0 ? (
           <EmptyState title={t`Nothing collected this year`} />
         ) : (
-          <>
-            <ShareBars label={t`Collected this year by church or mosque`} bars={summary.byInstitution.map((row) => ({ key: row.id, label: row.institution, value: row.amount, display: money(row.amount) }))} />
-            <DataTable caption={t`Collected this year by church or mosque`} columns={[t`Church or mosque`, { label: t`Collected`, numeric: true }]}>
-              {summary.byInstitution.map((row) => (
-                <tr key={row.id}>
-                  <th scope="row">{row.institution}</th>
-                  <td className="num">
-                    <Link to={transactionsLink(locale, thisYear, { institutionId: row.id })}>{money(row.amount)}</Link>
-                  </td>
-                </tr>
-              ))}
-            </DataTable>
-          </>
+          <CollectionsChart
+            label={t`Collected this year by church or mosque`}
+            heading={t`Church or mosque`}
+            rows={summary.byInstitution.map((row) => ({ key: row.id, label: row.institution, value: row.amount, display: money(row.amount), to: transactionsLink(locale, thisYear, { institutionId: row.id }) }))}
+          />
         )}
       </section>
     </div>
