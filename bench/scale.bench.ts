@@ -19,7 +19,7 @@ if (!databaseUrl) {
   process.exit(0);
 }
 
-let listSizes: { campaigns: number; failed: number; transfers: number; institutions: number; church: number | null } = { campaigns: 0, failed: 0, transfers: 0, institutions: 0, church: null };
+let listSizes: { campaigns: number; failed: number; transfers: number; institutions: number; church: number | null; offeringType: number | null } = { campaigns: 0, failed: 0, transfers: 0, institutions: 0, church: null, offeringType: null };
 let counts = { members: 0, transactions: 0 };
 const size = await (async () => {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -31,7 +31,8 @@ const size = await (async () => {
     const lists = await client.query(
       `select (select count(*) from sms_campaigns)::int as campaigns, (select count(*) from sms_messages where status = 'failed')::int as failed,
               (select count(*) from member_transfers)::int as transfers, (select count(*) from institutions)::int as institutions,
-              (select id from institutions where code like 'SCC-%' order by id limit 1) as church`,
+              (select id from institutions where code like 'SCC-%' order by id limit 1) as church,
+              (select offering_type_id from offering_totals group by 1 order by sum(amount) desc limit 1) as "offeringType"`,
     );
     listSizes = lists.rows[0];
     return `${rows[0].members.toLocaleString('en')} members / ${rows[0].transactions.toLocaleString('en')} transactions`;
@@ -87,6 +88,8 @@ try {
     // Keyset pages (ADR 062): page 201 by cursor costs what page 2 does; the same page by OFFSET sorts every row before it.
     ...(listCursors.admin ? [{ call: 'transactions list admin, page 201 by cursor', budget: 50, run: get(admin, `/transactions?limit=20&cursor=${listCursors.admin}`) }] : []),
     { call: 'transactions list admin, page 201 by offset', budget: 50, run: get(admin, '/transactions?limit=20&offset=4000') },
+    // The dashboard's link from an offering type (ADR 075): the largest type's transactions this year, with their totals.
+    ...(listSizes.offeringType ? [{ call: 'transactions list admin, the largest offering type this year', budget: 50, run: get(admin, `/transactions?limit=20&offset=0&status=completed&range=custom&from=${new Date().getUTCFullYear()}-01-01&to=${new Date().toISOString().slice(0, 10)}&offeringTypeId=${listSizes.offeringType}`) }] : []),
     // The lists added after issue 15 (keyset pages); their row counts are printed below the table.
     { call: 'SMS campaigns admin, first page', budget: 50, run: get(admin, '/sms/campaigns?limit=20') },
     { call: 'SMS campaigns treasurer, first page', budget: 50, run: get(treasurer, '/sms/campaigns?limit=20') },

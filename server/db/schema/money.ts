@@ -95,7 +95,12 @@ export const transactionLines = pgTable(
     /** The pledge the giver named for this line (optional); it is paid first, the rest goes to their other open pledges. */
     pledgeId: integer('pledge_id'),
   },
-  (t) => [index('transaction_lines_transaction').on(t.transactionId), check('transaction_lines_amount', sql`${t.amount} > 0`)],
+  (t) => [
+    index('transaction_lines_transaction').on(t.transactionId),
+    // The transactions list filtered by an offering type (ADR 075): the type's lines, then their transactions.
+    index('transaction_lines_offering_type').on(t.offeringTypeId, t.transactionId),
+    check('transaction_lines_amount', sql`${t.amount} > 0`),
+  ],
 );
 
 /** Double-entry ledger: entries are never edited, only reversed; each entry's lines balance. */
