@@ -27,19 +27,40 @@ function parts(day: Day): [number, number, number] {
   return [year, month - 1, date];
 }
 
-// One formatter per zone: building an Intl.DateTimeFormat costs far more than using one, and
-// statements and exports ask for thousands of days.
+// One formatter per zone: building an Intl.DateTimeFormat costs far more than using one.
 const formatters = new Map<string, Intl.DateTimeFormat>();
+// A zone's offset per quarter hour of UTC. Every zone's offset is a multiple of 15 minutes and
+// changes only at such a boundary, so one formatToParts per quarter hour answers every instant in it:
+// an export of 100,000 rows, read in time order, asks Intl a few thousand times instead of 200,000
+// (formatToParts costs ~8 µs a call, 1.5 s of CPU per such file).
+const offsets = new Map<string, Map<number, number>>();
+const QUARTER_HOUR_MS = 900_000;
 
-function wallClock(at: Date, timeZone: string): Record<'year' | 'month' | 'day' | 'hour' | 'minute', string> {
+function offsetAt(at: Date, timeZone: string): number {
+  const quarter = Math.floor(at.getTime() / QUARTER_HOUR_MS);
+  let zone = offsets.get(timeZone);
+  if (!zone) offsets.set(timeZone, (zone = new Map()));
+  const known = zone.get(quarter);
+  if (known !== undefined) return known;
   let formatter = formatters.get(timeZone);
   if (!formatter) {
     // h23: midnight is 00, never 24 (some engines' default for en-GB with hour12 off).
     formatter = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
     formatters.set(timeZone, formatter);
   }
-  const parts = Object.fromEntries(formatter.formatToParts(at).map((part) => [part.type, part.value]));
-  return { year: parts.year!.padStart(4, '0'), month: parts.month!, day: parts.day!, hour: parts.hour!, minute: parts.minute! };
+  const start = new Date(quarter * QUARTER_HOUR_MS);
+  const parts = Object.fromEntries(formatter.formatToParts(start).map((part) => [part.type, Number(part.value)]));
+  const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!);
+  const offset = wall - start.getTime();
+  // Bounded: a long-running process that formats instants from everywhere in time forgets and starts again.
+  if (zone.size >= 50_000) zone.clear();
+  zone.set(quarter, offset);
+  return offset;
+}
+
+/** The wall clock of `timeZone` at an instant, as "YYYY-MM-DDTHH:mm…" (an ISO string shifted by the zone's offset). */
+function wallClock(at: Date, timeZone: string): string {
+  return new Date(at.getTime() + offsetAt(at, timeZone)).toISOString();
 }
 
 /**
@@ -47,14 +68,13 @@ function wallClock(at: Date, timeZone: string): Record<'year' | 'month' | 'day' 
  * client can ask "what is today where this institution is" without date-fns in its chunk.
  */
 export function dayOf(at: Date, timeZone: string = DEFAULT_TIME_ZONE): Day {
-  const clock = wallClock(at, timeZone);
-  return `${clock.year}-${clock.month}-${clock.day}`;
+  return wallClock(at, timeZone).slice(0, 10);
 }
 
 /** "YYYY-MM-DD HH:mm" of an instant on the wall clocks of `timeZone`: how exports print times. */
 export function localDateTime(at: Date, timeZone: string = DEFAULT_TIME_ZONE): string {
   const clock = wallClock(at, timeZone);
-  return `${clock.year}-${clock.month}-${clock.day} ${clock.hour}:${clock.minute}`;
+  return `${clock.slice(0, 10)} ${clock.slice(11, 16)}`;
 }
 
 /** The instant a day starts (00:00 local) in `timeZone`. */

@@ -85,4 +85,25 @@ describe('one notion of a day (institution time zone, East Africa by default)', 
     expect(dayOf(new Date('2026-03-28T23:59:00Z'), 'Europe/London')).toBe('2026-03-28');
     expect(localDateTime(new Date('2026-03-29T01:30:00Z'), 'Europe/London')).toBe('2026-03-29 02:30');
   });
+
+  it('prints the wall clock Intl gives, minute by minute through offset changes, in zones whose offsets are not whole hours', () => {
+    // dayOf and localDateTime learn a zone's offset once per quarter hour of UTC; every instant must still read as Intl reads it.
+    const cases = [
+      { zone: 'Europe/London', from: Date.UTC(2026, 2, 29, 0, 0) },
+      { zone: 'America/St_Johns', from: Date.UTC(2026, 10, 1, 2, 0) },
+      { zone: 'Asia/Kathmandu', from: Date.UTC(2026, 0, 1, 17, 0) },
+      { zone: 'Australia/Lord_Howe', from: Date.UTC(2026, 3, 4, 14, 0) },
+      { zone: 'Africa/Dar_es_Salaam', from: Date.UTC(2026, 11, 31, 20, 0) },
+    ];
+    for (const { zone, from } of cases) {
+      const intl = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+      for (let minute = 0; minute < 6 * 60; minute += 7) {
+        const at = new Date(from + minute * 60_000 + 13_000);
+        const parts = Object.fromEntries(intl.formatToParts(at).map((part) => [part.type, part.value]));
+        const expected = `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+        expect(localDateTime(at, zone), `${zone} ${at.toISOString()}`).toBe(expected);
+        expect(dayOf(at, zone)).toBe(expected.slice(0, 10));
+      }
+    }
+  });
 });
